@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "WhoIsSpy",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "spyd", targets: ["spyd"]),
+        .executable(name: "spy-client", targets: ["spy-client"]),
+        .executable(name: "spy-bench", targets: ["spy-bench"]),
+        .library(name: "SpyProtocol", targets: ["SpyProtocol"]),
+    ],
+    targets: [
+        // Pure wire vocabulary: frames, messages, error codes, text width. Foundation only.
+        .target(name: "SpyProtocol", swiftSettings: strict),
+        // Sockets, poller, connection buffers, command-line helpers: the I/O shell shared by the executables.
+        .target(name: "SpyNet", dependencies: ["SpyProtocol"], swiftSettings: strict),
+        // Pure game rules: a deterministic state machine per room. Foundation and SpyProtocol only.
+        .target(name: "SpyGame", dependencies: ["SpyProtocol"], swiftSettings: strict),
+        // Question bank: embedded default, parsers, fetching and cache.
+        .target(name: "SpyBank", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        .executableTarget(
+            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
+        .executableTarget(name: "spy-client", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        .executableTarget(name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
+        .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
+        .testTarget(
+            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
+        .testTarget(
+            name: "spy-clientTests", dependencies: ["spy-client", "SpyProtocol", "SpyNet"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,51 @@
+import Foundation
+import SpyProtocol
+
+/// Milliseconds on the injected clock (wall-clock milliseconds since 1970 in the daemon; anything in tests).
+public typealias Millis = Int64
+
+/// Something that happened to a room. The daemon turns network input and timers into these.
+public enum RoomEvent: Sendable, Equatable {
+    /// A new player asks for a seat (lobby or game over only). On success the effects include `.joined(id)`.
+    case join(name: String, bot: Bool)
+    /// A seated player's connection came back (resume): they get the full state and their own word again.
+    case connected(PlayerID)
+    /// A seated player's connection dropped; the seat is kept.
+    case disconnected(PlayerID)
+    /// A player gives up their seat for good (`leave` message, or the daemon's grace period ran out).
+    case leave(PlayerID)
+    /// The owner starts a game; `pairs` are the bank's pairs that fit the room's settings (never empty).
+    case start(by: PlayerID, pairs: [WordPair])
+    /// Any other game move from a player: `settings`, `clue`, `pass`, `vote`, `guess`, `kick`.
+    /// (`hello`, `ping`, `start` and `leave` are handled by the daemon or by the cases above.)
+    case move(PlayerID, ClientMessage)
+    /// The clock reached the deadline the room asked for.
+    case tick
+}
+
+/// What the daemon must do after an event. The room does no I/O itself.
+public enum RoomEffect: Sendable, Equatable {
+    /// Send a message to one player (dropped by the daemon when that player is not connected).
+    case send(PlayerID, ServerMessage)
+    /// Send the same message to every seated player of the room.
+    case broadcast(ServerMessage)
+    /// A `join` succeeded with this new player id.
+    case joined(PlayerID)
+    /// The player no longer has a seat (kicked or left); `reason` is the error to send before closing, if any.
+    case removed(PlayerID, reason: ErrorCode?)
+    /// Call `apply(.tick, now:)` at this time (replaces any earlier deadline); `nil` cancels it.
+    case deadline(Millis?)
+    /// A line for the host's log. Never contains a word or a hidden role before the reveal.
+    case log(String)
+}
+
+/// Why an event was refused. The room is unchanged.
+public struct Rejection: Error, Sendable, Equatable {
+    public var code: ErrorCode
+    public var message: String
+
+    public init(_ code: ErrorCode, _ message: String? = nil) {
+        self.code = code
+        self.message = message ?? code.defaultMessage
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Every message a client may send. On the wire: a JSON object whose `type` names the case.
+public enum ClientMessage: Sendable, Equatable {
+    /// First frame of every connection: join a room, open a new one, or resume a seat with a token.
+    case hello(Hello)
+    /// Keep-alive; answered by `pong` with the same id.
+    case ping(Ping)
+    /// Owner only, in the lobby or at game over: change some settings.
+    case settings(SettingsChange)
+    /// Owner only: deal a new game with the seats present.
+    case start
+    /// Typed mode, your turn: the clue shown to everyone.
+    case clue(Clue)
+    /// Your turn: you are done speaking (spoken mode) or you pass (typed mode).
+    case pass
+    /// While voting: your ballot; a later ballot replaces an earlier one until the vote closes.
+    case vote(Vote)
+    /// The blank, voted out under the guess rule: one guess at the civilians' word.
+    case guess(Guess)
+    /// Owner only: remove a player (absent or not).
+    case kick(Kick)
+    /// Leave the room for good; the seat is given up.
+    case leave
+
+    /// The `type` string of this message.
+    public var type: String {
+        switch self {
+        case .hello: return "hello"
+        case .ping: return "ping"
+        case .settings: return "settings"
+        case .start: return "start"
+        case .clue: return "clue"
+        case .pass: return "pass"
+        case .vote: return "vote"
+        case .guess: return "guess"
+        case .kick: return "kick"
+        case .leave: return "leave"
+        }
+    }
+
+    /// All `type` strings a client may send.
+    public static let allTypes = [
+        "hello", "ping", "settings", "start", "clue", "pass", "vote", "guess", "kick", "leave",
+    ]
+
+    public struct Hello: Codable, Sendable, Equatable {
+        /// Protocol version the client speaks.
+        public var `protocol`: Int
+        /// Wanted display name; empty for the default "Player N".
+        public var name: String
+        /// Room code; needed when the host has more than one room.
+        public var room: String?
+        /// Resume token from an earlier `welcome`.
+        public var token: String?
+        /// Room password, when the host set one.
+        public var password: String?
+        /// Ask the host to open a new room for this player.
+        public var create: Bool?
+
+        public init(
+            protocol: Int = 1, name: String, room: String? = nil, token: String? = nil, password: String? = nil,
+            create: Bool? = nil
+        ) {
+            self.protocol = `protocol`
+            self.name = name
+            self.room = room
+            self.token = token
+            self.password = password
+            self.create = create
+        }
+    }
+
+    public struct Ping: Codable, Sendable, Equatable {
+        public var id: Int
+        public init(id: Int) { self.id = id }
+    }
+
+    public struct Clue: Codable, Sendable, Equatable {
+        public var text: String
+        public init(text: String) { self.text = text }
+    }
+
+    public struct Vote: Codable, Sendable, Equatable {
+        /// The player voted out.
+        public var target: PlayerID
+        public init(target: PlayerID) { self.target = target }
+    }
+
+    public struct Guess: Codable, Sendable, Equatable {
+        public var word: String
+        public init(word: String) { self.word = word }
+    }
+
+    public struct Kick: Codable, Sendable, Equatable {
+        public var player: PlayerID
+        public init(player: PlayerID) { self.player = player }
+    }
+}
+
+extension ClientMessage: Codable {
+    private enum TypeKey: String, CodingKey { case type }
+    private enum SettingsKey: String, CodingKey { case settings }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: TypeKey.self)
+        let type = try container.decode(String.self, forKey: .type)
+        switch type {
+        case "hello": self = .hello(try Hello(from: decoder))
+        case "ping": self = .ping(try Ping(from: decoder))
+        case "settings":
+            let wrapper = try decoder.container(keyedBy: SettingsKey.self)
+            self = .settings(try wrapper.decode(SettingsChange.self, forKey: .settings))
+        case "start": self = .start
+        case "clue": self = .clue(try Clue(from: decoder))
+        case "pass": self = .pass
+        case "vote": self = .vote(try Vote(from: decoder))
+        case "guess": self = .guess(try Guess(from: decoder))
+        case "kick": self = .kick(try Kick(from: decoder))
+        case "leave": self = .leave
+        default: throw MessageDecodingError.unknownType(type)
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: TypeKey.self)
+        try container.encode(type, forKey: .type)
+        switch self {
+        case .hello(let body): try body.encode(to: encoder)
+        case .ping(let body): try body.encode(to: encoder)
+        case .settings(let body):
+            var wrapper = encoder.container(keyedBy: SettingsKey.self)
+            try wrapper.encode(body, forKey: .settings)
+        case .clue(let body): try body.encode(to: encoder)
+        case .vote(let body): try body.encode(to: encoder)
+        case .guess(let body): try body.encode(to: encoder)
+        case .kick(let body): try body.encode(to: encoder)
+        case .start, .pass, .leave: break
+        }
+    }
+}
+
+/// Raised while decoding a message whose `type` is not known.
+public enum MessageDecodingError: Error, Equatable {
+    case unknownType(String)
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// Limits shared by both ends of the wire.
+public enum FrameLimits {
+    /// Default largest payload a frame may carry, in bytes.
+    public static let defaultMaxPayload = 65_536
+    /// Size of the length header.
+    public static let headerSize = 4
+}
+
+/// Why a byte stream cannot be framed. Each is fatal for the connection.
+public enum FrameError: Error, Equatable, Sendable {
+    /// The header announced a payload of 0 bytes, or more than the maximum.
+    case badLength(UInt32)
+    /// The stream ended inside a frame (`buffered` bytes of it had arrived).
+    case truncated(buffered: Int)
+}
+
+/// Incremental length-prefixed frame decoder.
+///
+/// Feed it whatever a read returned; it hands back complete payloads in order. The announced length is checked
+/// as soon as the four header bytes are in, so a hostile length never makes it buffer anything.
+public struct FrameDecoder: Sendable {
+    private enum State: Sendable {
+        /// Fewer than four header bytes are buffered.
+        case waitingForHeader
+        /// The header announced `length` payload bytes.
+        case waitingForFrame(length: Int)
+        /// A bad length was seen; the stream is unusable.
+        case failed(FrameError)
+    }
+
+    /// Largest payload accepted.
+    public let maxPayload: Int
+    private var state: State = .waitingForHeader
+    private var buffer: [UInt8] = []
+    /// Index of the first unconsumed byte in `buffer`.
+    private var readIndex = 0
+
+    public init(maxPayload: Int = FrameLimits.defaultMaxPayload) {
+        precondition(maxPayload > 0 && maxPayload <= Int(UInt32.max))
+        self.maxPayload = maxPayload
+    }
+
+    /// Bytes held but not yet returned as a frame.
+    public var bufferedByteCount: Int { buffer.count - readIndex }
+
+    /// Bytes of storage the decoder holds, for memory accounting.
+    public var capacity: Int { buffer.capacity }
+
+    /// Appends received bytes.
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        compactIfWorthIt()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends received bytes from a raw buffer.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        compactIfWorthIt()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete payload, `nil` when more bytes are needed.
+    public mutating func next() throws(FrameError) -> [UInt8]? {
+        while true {
+            switch state {
+            case .failed(let error):
+                throw error
+            case .waitingForHeader:
+                guard bufferedByteCount >= FrameLimits.headerSize else { return nil }
+                let length =
+                    UInt32(buffer[readIndex]) << 24 | UInt32(buffer[readIndex + 1]) << 16
+                    | UInt32(buffer[readIndex + 2]) << 8 | UInt32(buffer[readIndex + 3])
+                readIndex += FrameLimits.headerSize
+                guard length > 0, UInt64(length) <= UInt64(maxPayload) else {
+                    let error = FrameError.badLength(length)
+                    state = .failed(error)
+                    buffer = []
+                    readIndex = 0
+                    throw error
+                }
+                state = .waitingForFrame(length: Int(length))
+            case .waitingForFrame(let length):
+                guard bufferedByteCount >= length else { return nil }
+                let payload = Array(buffer[readIndex..<readIndex + length])
+                readIndex += length
+                state = .waitingForHeader
+                if readIndex == buffer.count {
+                    buffer.removeAll(keepingCapacity: buffer.capacity <= 2 * (maxPayload + FrameLimits.headerSize))
+                    readIndex = 0
+                }
+                return payload
+            }
+        }
+    }
+
+    /// Call at end of stream: throws `truncated` when a frame was cut off.
+    public func finish() throws(FrameError) {
+        if case .failed(let error) = state { throw error }
+        if bufferedByteCount > 0 { throw .truncated(buffered: bufferedByteCount) }
+    }
+
+    /// Drops consumed bytes once they are at least half the buffer, so each byte is moved at most once on average.
+    private mutating func compactIfWorthIt() {
+        guard readIndex > 0 else { return }
+        if readIndex == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            readIndex = 0
+        } else if readIndex * 2 >= buffer.count {
+            buffer.removeSubrange(0..<readIndex)
+            readIndex = 0
+        }
+    }
+}
+
+/// Why a payload could not be turned into a message. Maps onto an `ErrorCode`.
+public struct MessageError: Error, Equatable, Sendable {
+    public var code: ErrorCode
+    public var detail: String
+
+    public init(_ code: ErrorCode, _ detail: String) {
+        self.code = code
+        self.detail = detail
+    }
+}
+
+/// Frame encoding and message (de)serialisation.
+public enum WireCodec {
+    /// Prefixes a payload with its length. Throws `badLength` for an empty payload or one over `maxPayload`.
+    public static func frame(_ payload: [UInt8], maxPayload: Int = FrameLimits.defaultMaxPayload) throws(FrameError)
+        -> [UInt8]
+    {
+        guard !payload.isEmpty, payload.count <= maxPayload else {
+            throw .badLength(UInt32(clamping: payload.count))
+        }
+        let length = UInt32(payload.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(payload.count + FrameLimits.headerSize)
+        bytes.append(UInt8(truncatingIfNeeded: length >> 24))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: length >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: length))
+        bytes.append(contentsOf: payload)
+        return bytes
+    }
+
+    /// JSON bytes of a message (no header).
+    public static func encodePayload<Message: Encodable>(_ message: Message) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding our own value types cannot fail: they hold only strings, numbers, bools and arrays.
+        return Array(try! encoder.encode(message))
+    }
+
+    /// A complete frame (header and JSON) for a message.
+    public static func encodeFrame<Message: Encodable>(
+        _ message: Message, maxPayload: Int = FrameLimits.defaultMaxPayload
+    ) throws(FrameError) -> [UInt8] {
+        try frame(encodePayload(message), maxPayload: maxPayload)
+    }
+
+    /// Decodes a payload, classifying failures as `bad_frame`, `unknown_type` or `bad_message`.
+    ///
+    /// The fast path is one `JSONDecoder` pass; only a payload that fails is looked at again to tell a broken
+    /// frame from a bad message.
+    public static func decode<Message: Decodable>(_ type: Message.Type, from payload: [UInt8]) throws(MessageError)
+        -> Message
+    {
+        let data = Data(payload)
+        let failure: MessageError
+        do {
+            return try JSONDecoder().decode(Message.self, from: data)
+        } catch MessageDecodingError.unknownType(let name) {
+            failure = MessageError(.unknownType, "unknown message type \"\(name.prefix(40))\"")
+        } catch let DecodingError.keyNotFound(key, _) {
+            failure = MessageError(.badMessage, "missing field \"\(key.stringValue)\"")
+        } catch let DecodingError.typeMismatch(_, context) {
+            failure = MessageError(.badMessage, "wrong type for field \"\(fieldPath(context))\"")
+        } catch let DecodingError.valueNotFound(_, context) {
+            failure = MessageError(.badMessage, "null for field \"\(fieldPath(context))\"")
+        } catch let DecodingError.dataCorrupted(context) {
+            failure = MessageError(.badMessage, "bad value for field \"\(fieldPath(context))\"")
+        } catch {
+            failure = MessageError(.badMessage, "the message cannot be read")
+        }
+        if let frameProblem = frameProblem(payload) {
+            throw MessageError(.badFrame, frameProblem)
+        }
+        throw failure
+    }
+
+    /// Why a payload is not a UTF-8 JSON object with a string `type`, or `nil` when it is one.
+    public static func frameProblem(_ payload: [UInt8]) -> String? {
+        guard String(validating: payload, as: UTF8.self) != nil else { return "payload is not valid UTF-8" }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(payload), options: []) else {
+            return "payload is not JSON"
+        }
+        guard let dictionary = object as? [String: Any] else { return "payload is not a JSON object" }
+        guard dictionary["type"] is String else { return "the object has no string \"type\" field" }
+        return nil
+    }
+
+    private static func fieldPath(_ context: DecodingError.Context) -> String {
+        context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+
+/// Every message the host may send. On the wire: a JSON object whose `type` names the case.
+public enum ServerMessage: Sendable, Equatable {
+    /// Answer to a good `hello`: who you are in the room and your secret resume token.
+    case welcome(Welcome)
+    /// The full public state of your room; sent on join, on resume and after every public change.
+    case room(RoomView)
+    /// Your own word for the game now starting (or that you are the blank). Never your role.
+    case deal(Deal)
+    /// A player's turn to describe begins.
+    case turn(Turn)
+    /// A player finished describing: the typed clue, or nothing when they passed.
+    case clue(ClueView)
+    /// The vote opens.
+    case voting(Voting)
+    /// Who has voted so far (never for whom).
+    case voteProgress(VoteProgress)
+    /// The vote closed: the tally and what it led to.
+    case voteResult(VoteResult)
+    /// The blank was voted out under the guess rule and now has one guess.
+    case guessing(Guessing)
+    /// The game ended: the winner, every role and word, the scores.
+    case gameOver(GameOver)
+    /// Answer to `ping`.
+    case pong(Pong)
+    /// Something went wrong; a fatal error is followed by the host closing the connection.
+    case error(ErrorMessage)
+    /// The host is shutting down or the room is closing.
+    case bye(Bye)
+
+    /// The `type` string of this message.
+    public var type: String {
+        switch self {
+        case .welcome: return "welcome"
+        case .room: return "room"
+        case .deal: return "deal"
+        case .turn: return "turn"
+        case .clue: return "clue"
+        case .voting: return "voting"
+        case .voteProgress: return "vote_progress"
+        case .voteResult: return "vote_result"
+        case .guessing: return "guessing"
+        case .gameOver: return "game_over"
+        case .pong: return "pong"
+        case .error: return "error"
+        case .bye: return "bye"
+        }
+    }
+
+    /// All `type` strings the host may send.
+    public static let allTypes = [
+        "welcome", "room", "deal", "turn", "clue", "voting", "vote_progress", "vote_result", "guessing",
+        "game_over", "pong", "error", "bye",
+    ]
+
+    public struct Welcome: Codable, Sendable, Equatable {
+        /// Protocol version in use.
+        public var `protocol`: Int
+        /// Your player id in the room.
+        public var you: PlayerID
+        /// Secret token to resume your seat after a dropped connection. Keep it private.
+        public var token: String
+        /// Room code.
+        public var room: String
+        /// Whether this connection resumed an existing seat.
+        public var resumed: Bool
+
+        public init(protocol: Int = 1, you: PlayerID, token: String, room: String, resumed: Bool = false) {
+            self.protocol = `protocol`
+            self.you = you
+            self.token = token
+            self.room = room
+            self.resumed = resumed
+        }
+    }
+
+    public struct Deal: Codable, Sendable, Equatable {
+        /// Game number in the room.
+        public var game: Int
+        /// Your word; absent when you are the blank.
+        public var word: String?
+        /// True when you are the blank (你是白板).
+        public var blank: Bool
+
+        public init(game: Int, word: String?) {
+            self.game = game
+            self.word = word
+            self.blank = word == nil
+        }
+    }
+
+    public struct Turn: Codable, Sendable, Equatable {
+        /// Round number.
+        public var round: Int
+        /// Who speaks now.
+        public var player: PlayerID
+        /// Whether this is a PK re-description.
+        public var pk: Bool
+        /// Milliseconds the speaker has, when a timer runs.
+        public var timerMs: Int?
+
+        public init(round: Int, player: PlayerID, pk: Bool = false, timerMs: Int? = nil) {
+            self.round = round
+            self.player = player
+            self.pk = pk
+            self.timerMs = timerMs
+        }
+    }
+
+    public struct Voting: Codable, Sendable, Equatable {
+        /// Round number.
+        public var round: Int
+        /// Who may be voted for.
+        public var candidates: [PlayerID]
+        /// Who may vote.
+        public var voters: [PlayerID]
+        /// Whether this is a PK vote.
+        public var pk: Bool
+        /// Milliseconds the vote stays open, when a timer runs.
+        public var timerMs: Int?
+
+        public init(round: Int, candidates: [PlayerID], voters: [PlayerID], pk: Bool = false, timerMs: Int? = nil) {
+            self.round = round
+            self.candidates = candidates
+            self.voters = voters
+            self.pk = pk
+            self.timerMs = timerMs
+        }
+    }
+
+    public struct VoteProgress: Codable, Sendable, Equatable {
+        /// Who has cast a ballot.
+        public var voted: [PlayerID]
+        /// Who has not yet.
+        public var waiting: [PlayerID]
+
+        public init(voted: [PlayerID], waiting: [PlayerID]) {
+            self.voted = voted
+            self.waiting = waiting
+        }
+    }
+
+    public struct VoteResult: Codable, Sendable, Equatable {
+        /// Round number.
+        public var round: Int
+        /// Who voted for whom; players with no vote are left out.
+        public var tally: [TallyEntry]
+        /// Voters whose ballot was missing (abstained or timed out).
+        public var abstained: [PlayerID]
+        /// What the vote led to.
+        public var outcome: VoteOutcome
+        /// The player voted out, when `outcome` is `out`.
+        public var out: PlayerID?
+        /// Their identity, when the room reveals it.
+        public var identity: Role?
+        /// The tied players, when there was a tie.
+        public var tied: [PlayerID]
+
+        public init(
+            round: Int, tally: [TallyEntry], abstained: [PlayerID] = [], outcome: VoteOutcome, out: PlayerID? = nil,
+            identity: Role? = nil, tied: [PlayerID] = []
+        ) {
+            self.round = round
+            self.tally = tally
+            self.abstained = abstained
+            self.outcome = outcome
+            self.out = out
+            self.identity = identity
+            self.tied = tied
+        }
+    }
+
+    public struct Guessing: Codable, Sendable, Equatable {
+        /// The blank who guesses.
+        public var player: PlayerID
+        /// Milliseconds to guess, when a timer runs.
+        public var timerMs: Int?
+
+        public init(player: PlayerID, timerMs: Int? = nil) {
+            self.player = player
+            self.timerMs = timerMs
+        }
+    }
+
+    public struct GameOver: Codable, Sendable, Equatable {
+        /// Game number.
+        public var game: Int
+        /// Who won.
+        public var winner: Winner
+        /// The civilians' word.
+        public var civilianWord: String
+        /// The spies' word.
+        public var spyWord: String
+        /// Every player's role and word.
+        public var reveal: [RevealEntry]
+        /// The blank's guess, under the guess rule.
+        public var blankGuess: String?
+        /// Running scores after this game.
+        public var scores: [ScoreEntry]
+
+        public init(
+            game: Int, winner: Winner, civilianWord: String, spyWord: String, reveal: [RevealEntry],
+            blankGuess: String? = nil, scores: [ScoreEntry]
+        ) {
+            self.game = game
+            self.winner = winner
+            self.civilianWord = civilianWord
+            self.spyWord = spyWord
+            self.reveal = reveal
+            self.blankGuess = blankGuess
+            self.scores = scores
+        }
+    }
+
+    public struct Pong: Codable, Sendable, Equatable {
+        public var id: Int
+        public init(id: Int) { self.id = id }
+    }
+
+    public struct ErrorMessage: Codable, Sendable, Equatable {
+        /// Stable snake_case code; see `ErrorCode`.
+        public var code: ErrorCode
+        /// A human sentence.
+        public var message: String
+
+        public init(code: ErrorCode, message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        /// An error with the code's standard sentence.
+        public init(_ code: ErrorCode) {
+            self.init(code: code, message: code.defaultMessage)
+        }
+    }
+
+    public struct Bye: Codable, Sendable, Equatable {
+        /// Why the connection ends: `host_closing`, `room_closed`, `kicked`, `left`.
+        public var reason: String
+        public init(reason: String) { self.reason = reason }
+    }
+}
+
+extension ServerMessage: Codable {
+    private enum TypeKey: String, CodingKey { case type }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: TypeKey.self)
+        let type = try container.decode(String.self, forKey: .type)
+        switch type {
+        case "welcome": self = .welcome(try Welcome(from: decoder))
+        case "room": self = .room(try RoomView(from: decoder))
+        case "deal": self = .deal(try Deal(from: decoder))
+        case "turn": self = .turn(try Turn(from: decoder))
+        case "clue": self = .clue(try ClueView(from: decoder))
+        case "voting": self = .voting(try Voting(from: decoder))
+        case "vote_progress": self = .voteProgress(try VoteProgress(from: decoder))
+        case "vote_result": self = .voteResult(try VoteResult(from: decoder))
+        case "guessing": self = .guessing(try Guessing(from: decoder))
+        case "game_over": self = .gameOver(try GameOver(from: decoder))
+        case "pong": self = .pong(try Pong(from: decoder))
+        case "error": self = .error(try ErrorMessage(from: decoder))
+        case "bye": self = .bye(try Bye(from: decoder))
+        default: throw MessageDecodingError.unknownType(type)
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: TypeKey.self)
+        try container.encode(type, forKey: .type)
+        switch self {
+        case .welcome(let body): try body.encode(to: encoder)
+        case .room(let body): try body.encode(to: encoder)
+        case .deal(let body): try body.encode(to: encoder)
+        case .turn(let body): try body.encode(to: encoder)
+        case .clue(let body): try body.encode(to: encoder)
+        case .voting(let body): try body.encode(to: encoder)
+        case .voteProgress(let body): try body.encode(to: encoder)
+        case .voteResult(let body): try body.encode(to: encoder)
+        case .guessing(let body): try body.encode(to: encoder)
+        case .gameOver(let body): try body.encode(to: encoder)
+        case .pong(let body): try body.encode(to: encoder)
+        case .error(let body): try body.encode(to: encoder)
+        case .bye(let body): try body.encode(to: encoder)
+        }
+    }
+}
