@@ -151,9 +151,8 @@ public enum BankCommand {
             }
             language = chosen
         }
-        var csv = BankExport.csv(EmbeddedBank.pairs(in: language))
-        if csv.hasSuffix("\n") { csv.removeLast() }
-        say(csv)
+        let csv = BankExport.csv(EmbeddedBank.pairs(in: language))
+        for line in csv.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { say(String(line)) }
         return success
     }
 }

@@ -42,7 +42,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .httpStatus(let status):
-            return "HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status))"
+            return Self.statusText(status)
         case .timedOut(let seconds):
             return "timed out after \(ByteCountText.seconds(seconds))"
         case .tooLarge(let limit):
@@ -57,6 +57,23 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return reason
         case .file(let reason):
             return reason
+        }
+    }
+}
+
+extension FetchError {
+    /// Fixed wording (not the platform's) so log lines read the same everywhere, with a hint where one helps.
+    static func statusText(_ status: Int) -> String {
+        switch status {
+        case 401, 403: return "HTTP \(status) Forbidden (is the sheet shared with \"anyone with the link\"?)"
+        case 404: return "HTTP 404 Not Found"
+        case 410: return "HTTP 410 Gone"
+        case 429: return "HTTP 429 Too Many Requests"
+        case 500: return "HTTP 500 Internal Server Error"
+        case 502: return "HTTP 502 Bad Gateway"
+        case 503: return "HTTP 503 Service Unavailable"
+        case 504: return "HTTP 504 Gateway Timeout"
+        default: return "HTTP \(status)"
         }
     }
 }
@@ -221,7 +238,8 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
             return .connection("the connection to \(host) was lost")
         case .notConnectedToInternet:
             return .connection("no network connection")
-        case .badServerResponse, .cannotParseResponse:
+        case .badServerResponse, .cannotParseResponse, .unsupportedURL:
+            // Sources are http(s) only, so an "unsupported" answer is libcurl refusing a reply that is not HTTP.
             return .connection("\(host) did not answer with valid HTTP")
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
             return .tooManyRedirects(limit: limits.maxRedirects)
@@ -231,8 +249,6 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
             return .tls("secure connection to \(host) failed (\(error.localizedDescription))")
         case .dataLengthExceedsMaximum:
             return .tooLarge(limit: limits.maxBytes)
-        case .unsupportedURL:
-            return .connection("unsupported URL")
         default:
             return .connection("\(host): \(error.localizedDescription)")
         }
