@@ -5,16 +5,15 @@ import SpyProtocol
 public enum BankFilter {
     /// The pairs of `all` that fit `settings`: its language (`.both` keeps every language), its categories (none
     /// named keeps all; names compare case- and width-insensitively) and its content label (party pairs only when
-    /// `allowParty`). When that leaves nothing, the language filter alone is tried, then `all`, so a non-empty bank
-    /// never yields an empty draw.
+    /// `allowParty`). When that leaves nothing, the categories are dropped first (keeping party pairs out), then
+    /// the language filter alone is used, then `all`, so a non-empty bank never yields an empty draw.
     public static func pairs(_ all: [WordPair], for settings: GameSettings) -> [WordPair] {
         let byLanguage = all.filter { matchesLanguage($0, settings.language) }
+        let byLabel = byLanguage.filter { settings.allowParty || $0.label == .family }
         let wanted = Set(settings.categories.map(TextFold.key).filter { !$0.isEmpty })
-        let full = byLanguage.filter { pair in
-            (settings.allowParty || pair.label == .family)
-                && (wanted.isEmpty || wanted.contains(TextFold.key(pair.category)))
-        }
+        let full = byLabel.filter { wanted.isEmpty || wanted.contains(TextFold.key($0.category)) }
         if !full.isEmpty { return full }
+        if !byLabel.isEmpty { return byLabel }
         if !byLanguage.isEmpty { return byLanguage }
         return all
     }

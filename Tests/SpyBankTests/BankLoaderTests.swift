@@ -65,6 +65,7 @@ final class BankLoaderTests: XCTestCase {
         XCTAssertEqual(report.outcomes.first?.format, .csv)
         XCTAssertEqual(progress.value, report.lines)
         XCTAssertTrue(report.lines.contains { $0.contains("2 pairs") && $0.contains("fresh") }, "\(report.lines)")
+        XCTAssertEqual(transfers.value.first, TransferStatus(source: url, received: 0, expected: nil))
         XCTAssertEqual(
             transfers.value.last, TransferStatus(source: url, received: Self.sheet.count, expected: Self.sheet.count))
         let cached = try BankCache(directory: cacheDirectory.url).read(url).get()

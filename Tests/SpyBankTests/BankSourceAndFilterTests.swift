@@ -70,9 +70,12 @@ final class BankFilterTests: XCTestCase {
         XCTAssertEqual(civilians(GameSettings(language: .both, categories: [""])), ["牛奶", "蘋果", "coffee"])
     }
 
-    func testEmptyResultFallsBackToLanguageThenToAll() {
+    func testEmptyResultFallsBackToLabelThenLanguageThenAll() {
+        XCTAssertEqual(civilians(GameSettings(language: .en, categories: ["水果"])), ["coffee"])
         XCTAssertEqual(
-            civilians(GameSettings(language: .en, categories: ["水果"])), ["coffee", "kiss"])
+            civilians(GameSettings(language: .en, allowParty: true, categories: ["水果"])), ["coffee", "kiss"])
+        let partyOnly = [bank[4]]
+        XCTAssertEqual(BankFilter.pairs(partyOnly, for: GameSettings(language: .en)), partyOnly)
         let chineseOnly = Array(bank.prefix(2))
         XCTAssertEqual(
             BankFilter.pairs(chineseOnly, for: GameSettings(language: .en)).map(\.civilian), ["牛奶", "蘋果"])

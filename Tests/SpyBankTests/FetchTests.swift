@@ -28,6 +28,8 @@ final class FetchTests: XCTestCase {
                     status: 200, body: [UInt8](repeating: UInt8(ascii: "a"), count: 4096), announceLength: false)
             case "/garbage-protocol":
                 return .raw([0x00, 0xFF, 0x13, 0x37] + Array("no http here\r\n\r\n".utf8))
+            case "/to-file":
+                return .response(status: 302, headers: [("Location", "file:///etc/hostname")], body: [])
             case "/garbage-body":
                 return .response(status: 200, body: [0xC3, 0x28, 0xFF, 0x00, 0x80])
             default:
@@ -96,6 +98,12 @@ final class FetchTests: XCTestCase {
     func testRedirectChainBeyondTheLimitFails() {
         XCTAssertEqual(failure(fetch("/hop/9")), .tooManyRedirects(limit: 5))
         XCTAssertFalse(server.requests.contains("/sheet.csv"))
+    }
+
+    func testRedirectToALocalFileNeverReadsIt() {
+        // Foundation on Linux resolves the location against the server (a 404 here); elsewhere the delegate
+        // refuses the scheme. Either way the fetch fails instead of returning a local file.
+        _ = failure(fetch("/to-file"))
     }
 
     func testGarbageInsteadOfHTTPFailsWithAReason() {

@@ -135,6 +135,8 @@ public enum BankLoader {
         transfer: (@Sendable (TransferStatus) -> Void)? = nil
     ) -> Result<ParsedBank, SourceFailure> {
         let spec = source.spec
+        // Starts the spinner before the first byte: a slow server is exactly when the host needs to see it.
+        if source.isRemote { transfer?(TransferStatus(source: spec, received: 0, expected: nil)) }
         let bytes = Fetcher.fetch(source, limits: limits) { received, expected in
             transfer?(TransferStatus(source: spec, received: received, expected: expected))
         }

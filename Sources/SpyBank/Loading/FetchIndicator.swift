@@ -20,6 +20,7 @@ public final class FetchIndicator: @unchecked Sendable {
     private var status: TransferStatus?
     private var frame = 0
     private var timer: DispatchSourceTimer?
+    private var finished = false
 
     /// `animated` draws the spinner (only sensible on a terminal); `write` receives raw output text.
     public init(animated: Bool, write: @escaping @Sendable (String) -> Void) {
@@ -49,14 +50,19 @@ public final class FetchIndicator: @unchecked Sendable {
     @Sendable public func transfer(_ update: TransferStatus) {
         guard animated else { return }
         queue.async { [self] in
+            // A late update from a transfer given up on must not bring the spinner back after `finish`.
+            guard !finished else { return }
             status = update
             if timer == nil { startSpinner() }
         }
     }
 
-    /// Removes the spinner line, if any; call once the load is over.
+    /// Removes the spinner line, if any, and ignores later transfer updates; call once the load is over.
     public func finish() {
-        queue.sync { stopSpinner() }
+        queue.sync {
+            finished = true
+            stopSpinner()
+        }
     }
 
     private func startSpinner() {

@@ -215,6 +215,14 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
             task.cancel()
             return
         }
+        let scheme = request.url?.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            // A server must not be able to point the daemon at a local file or another protocol.
+            fail(.connection("redirected to an unsupported location \(request.url?.absoluteString ?? "")"))
+            completionHandler(nil)
+            task.cancel()
+            return
+        }
         completionHandler(request)
     }
 
