@@ -207,3 +207,22 @@ struct MessageCodecTests {
         }
     }
 }
+
+struct ErrorCodeTests {
+    @Test func protocolVersionErrorNamesTheSpokenVersions() {
+        for version in supportedProtocolVersions {
+            #expect(ErrorCode.protocolVersion.defaultMessage.contains(String(version)))
+        }
+    }
+
+    @Test func fatalCodesAreTheHandshakeAndConnectionOnes() {
+        let fatal = Set(ErrorCode.allCases.filter(\.isFatal))
+        #expect(fatal.contains(.frameTooLarge))
+        #expect(fatal.contains(.protocolVersion))
+        #expect(fatal.contains(.replaced))
+        #expect(!fatal.contains(.alreadyJoined))
+        #expect(!fatal.contains(.badFrame))
+        #expect(!fatal.contains(.wrongPhase))
+        #expect(!fatal.contains(.internal))
+    }
+}

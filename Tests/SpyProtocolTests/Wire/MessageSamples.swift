@@ -8,6 +8,7 @@ enum MessageSamples {
         .hello(.init(name: "", create: true)),
         .ping(.init(id: 7)),
         .ping(.init(id: -1)),
+        .pong(.init(id: 3)),
         .settings(SettingsChange()),
         .settings(SettingsChange(spies: 2, clueMode: .typed, categories: ["食物", "animals"])),
         .settings(
@@ -72,6 +73,7 @@ enum MessageSamples {
                 ], blankGuess: "香蕉",
                 scores: [ScoreEntry(player: "p1", score: 1), ScoreEntry(player: "p2", score: 0)])),
         .pong(.init(id: 7)),
+        .ping(.init(id: 3)),
         .error(.init(.wrongPhase)),
         .error(.init(code: .badMessage, message: "missing field \"target\"")),
         .bye(.init(reason: "host_closing")),
