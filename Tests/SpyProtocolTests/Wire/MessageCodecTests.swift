@@ -79,6 +79,12 @@ struct MessageCodecTests {
         #expect(decodeClient(#"{"type":"pass","extra":[1,{"a":null}]}"#) == .success(.pass))
     }
 
+    @Test func nullStandsForAnAbsentOptionalField() {
+        let hello = #"{"type":"hello","protocol":1,"name":"Amy","room":null,"token":null,"create":null}"#
+        #expect(decodeClient(hello) == .success(.hello(.init(name: "Amy"))))
+        #expect(decodeClient(#"{"id":7,"type":"ping"}"#) == .success(.ping(.init(id: 7))))
+    }
+
     @Test(arguments: [
         #"{"type":"welcome","protocol":1}"#, #"{"type":"Hello","protocol":1,"name":"a"}"#, #"{"type":""}"#,
         #"{"type":"hello ","protocol":1,"name":"a"}"#, #"{"type":"vote_result"}"#,
