@@ -282,7 +282,8 @@ extension Room {
             resolveGuess(nil, &context)
             return
         }
-        guard wasIn else { return }
+        // While the blank guesses, the end is decided once the guess is in.
+        guard wasIn, phase != .guessing else { return }
         if finishIfOver(&context) { return }
         if pkBroken {
             // A PK needs two players; with one left the round is settled by the departure.

@@ -35,8 +35,9 @@ public enum Rules {
             return Rejection(.badSettings, "\(seated) players are already seated.")
         }
         // Limited by the largest table the room allows, so the owner can pick spies before everyone arrives.
+        guard settings.spies >= 1 else { return Rejection(.badSettings, "A game needs at least one spy.") }
         let spyLimit = min(3, GameSettings.maxSpies(forPlayers: settings.maxPlayers))
-        guard (1...spyLimit).contains(settings.spies) else {
+        guard settings.spies <= spyLimit else {
             return Rejection(.tooManySpies, "Spies must be 1 to \(spyLimit) for up to \(settings.maxPlayers) players.")
         }
         for seconds in [settings.turnSeconds, settings.voteSeconds]
