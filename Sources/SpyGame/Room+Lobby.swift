@@ -150,17 +150,7 @@ extension Room {
         usedPairKeys.insert(pair.key)
         let swapped = rng.nextBool()
 
-        let order = rng.shuffled(players)
-        var roles: [PlayerID: Role] = [:]
-        for (position, id) in order.enumerated() {
-            if position < settings.spies {
-                roles[id] = .spy
-            } else if settings.blank && position == settings.spies {
-                roles[id] = .blank
-            } else {
-                roles[id] = .civilian
-            }
-        }
+        let roles = Self.dealRoles(to: players, spies: settings.spies, blank: settings.blank, rng: &rng)
         let speakable = players.filter { roles[$0] != .blank }
         let firstSpeaker = speakable[rng.next(below: speakable.count)]
 
@@ -174,5 +164,22 @@ extension Room {
         }
         context.roomChanged = true
         beginRound(&context)
+    }
+
+    /// Roles shuffled uniformly over the seats: the first places of a random order are the spies, then the blank.
+    static func dealRoles(
+        to players: [PlayerID], spies: Int, blank: Bool, rng: inout SplitMix64
+    ) -> [PlayerID: Role] {
+        var roles: [PlayerID: Role] = [:]
+        for (position, id) in rng.shuffled(players).enumerated() {
+            if position < spies {
+                roles[id] = .spy
+            } else if blank && position == spies {
+                roles[id] = .blank
+            } else {
+                roles[id] = .civilian
+            }
+        }
+        return roles
     }
 }

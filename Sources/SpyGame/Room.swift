@@ -59,20 +59,31 @@ public struct Room: Codable, Sendable, Equatable {
 
     /// The public view: the same for every player, without words or roles the game has not revealed.
     public func view(now: Millis) -> RoomView {
-        let seatViews = seats.enumerated().map { index, seat in
-            SeatView(
-                id: seat.id, seat: index + 1, name: seat.name, owner: seat.id == owner,
-                connected: seat.connected && !seat.departed, bot: seat.bot,
-                alive: game.map { $0.roles[seat.id] == nil || !$0.out.contains(seat.id) } ?? true,
-                voted: phase == .voting && game?.ballots[seat.id] != nil,
-                revealed: game?.revealed[seat.id], score: seat.score)
+        let game = self.game
+        let voting = phase == .voting
+        var seatViews: [SeatView] = []
+        seatViews.reserveCapacity(seats.count)
+        for (index, seat) in seats.enumerated() {
+            var alive = true
+            var voted = false
+            var revealed: Role?
+            if let game {
+                alive = game.roles[seat.id] == nil || !game.out.contains(seat.id)
+                voted = voting && game.ballots[seat.id] != nil
+                revealed = game.revealed[seat.id]
+            }
+            seatViews.append(
+                SeatView(
+                    id: seat.id, seat: index + 1, name: seat.name, owner: seat.id == owner,
+                    connected: seat.connected && !seat.departed, bot: seat.bot, alive: alive, voted: voted,
+                    revealed: revealed, score: seat.score))
         }
-        let describing = phase == .describing
+        let over = phase == .gameOver
         return RoomView(
             room: code, phase: phase, game: gamesPlayed, round: game?.round ?? 0, settings: settings,
-            seats: seatViews, turn: describing ? game?.currentSpeaker : nil,
-            pk: phase == .gameOver ? [] : game?.pk ?? [], clues: game?.clues ?? [],
-            timerMs: deadline.map { Int(max(0, $0 - now)) }, winner: phase == .gameOver ? game?.winner : nil)
+            seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
+            pk: over ? [] : game?.pk ?? [], clues: game?.clues ?? [],
+            timerMs: deadline.map { Int(max(0, $0 - now)) }, winner: over ? game?.winner : nil)
     }
 
     /// Applies one event. On rejection the room is exactly as before.
