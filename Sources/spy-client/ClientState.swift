@@ -67,6 +67,8 @@ enum LogEvent: Equatable, Sendable {
     case guessing(name: String, isMe: Bool)
     /// The game is over.
     case gameOver(winner: Winner, civilianWord: String, spyWord: String)
+    /// The blank's guess at the civilians' word.
+    case blankGuess(name: String, guess: String)
     /// One player's revealed role and word at game over.
     case reveal(name: String, role: Role, word: String?)
     /// The host refused something or ended the connection.
@@ -283,6 +285,9 @@ struct ClientState: Equatable, Sendable {
             guessing = nil
             timerEnds = nil
             prompt = .none
+            if let guess = over.blankGuess, let blank = over.reveal.first(where: { $0.role == .blank }) {
+                record(.blankGuess(name: name(blank.player), guess: guess))
+            }
             record(.gameOver(winner: over.winner, civilianWord: over.civilianWord, spyWord: over.spyWord))
             for entry in over.reveal {
                 record(.reveal(name: name(entry.player), role: entry.role, word: entry.word))
@@ -309,6 +314,9 @@ struct ClientState: Equatable, Sendable {
             for seat in before.seats where !view.seats.contains(where: { $0.id == seat.id }) {
                 record(.left(name: seat.name))
             }
+        }
+        if before == nil, let me, let seat = view.seats.first(where: { $0.id == me }) {
+            record(.joined(name: seat.name))
         }
         room = view
         roomCode = view.room

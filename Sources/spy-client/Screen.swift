@@ -132,8 +132,9 @@ enum Screen {
         let free = rows - top.count - bottom.count - 1
         let seats = table(state, columns: columns, maxRows: max(0, free - 1), text: text)
         let logLines = log(state, columns: columns, rows: max(0, free - seats.count), text: text)
-        var all = top + seats + [rule(columns)] + logLines
-        all += Array(repeating: StyledLine(), count: max(0, rows - all.count - bottom.count)) + bottom
+        // The log sits just above the word panel, like a chat: the newest line is nearest the player's eyes.
+        let filler = max(0, rows - top.count - seats.count - 1 - logLines.count - bottom.count)
+        var all = top + seats + [rule(columns)] + Array(repeating: StyledLine(), count: filler) + logLines + bottom
         if all.count > rows { all = [all[0]] + all.suffix(rows - 1) }
         let lines = all.map { $0.fitted(to: columns).rendered(color: color) }
         return ScreenFrame(lines: lines, cursor: cursorColumn.map { (rows - 2, min($0, columns - 1)) })
@@ -146,7 +147,8 @@ enum Screen {
     }
 
     private static func header(_ state: ClientState, columns: Int, text: Strings, now: Millis) -> StyledLine {
-        var left = [text.title]
+        // The title gives way first on a narrow terminal; the connection state on the right always shows.
+        var left = columns >= 80 ? [text.title] : []
         if let room = state.room {
             left.append(text.room(room.room))
             if room.game > 0 { left.append(text.game(room.game)) }
@@ -158,14 +160,12 @@ enum Screen {
             right.append("⏱ " + text.seconds(Int((ends - now + 999) / 1000)))
         }
         right.append(text.link(state.link))
-        let leftText = " " + left.joined(separator: " · ")
         let rightText = right.joined(separator: " · ") + " "
-        let gap = columns - DisplayWidth.of(leftText) - DisplayWidth.of(rightText)
+        let leftRoom = max(0, columns - DisplayWidth.of(rightText) - 1)
+        let leftText = DisplayWidth.truncate(" " + left.joined(separator: " · "), toColumns: leftRoom)
         var line = StyledLine(leftText, .header)
-        if gap >= 1 {
-            line.append(String(repeating: " ", count: gap), .header)
-            line.append(rightText, state.link == .connected ? .header : .error)
-        }
+        line.append(String(repeating: " ", count: max(0, columns - DisplayWidth.of(leftText) - DisplayWidth.of(rightText))), .header)
+        line.append(rightText, state.link == .connected ? .header : .error)
         return line.fitted(to: columns, fill: .header)
     }
 
@@ -242,12 +242,18 @@ enum Screen {
             } else {
                 first.append(text.pressFToSee, .dim)
             }
+        } else if state.isOwner {
+            // The owner's lobby panel is the settings, each with the key that changes it.
+            let keyed = text.keyedSettings(room.settings)
+            first.append(keyed.first)
+            second.append(keyed.second)
+            return [first, second]
         } else {
-            first.append(state.isOwner ? text.ownerMayStart : text.waitingForStart)
+            first.append(text.waitingForStart)
         }
         switch room.phase {
         case .lobby, .gameOver:
-            second.append(text.settingsLine(room.settings), .dim)
+            second.append(state.isOwner ? text.keyedSettings(room.settings).second : text.settingsLine(room.settings), .dim)
         case .describing:
             if state.isMyTurn {
                 second.append(room.settings.clueMode == .spoken ? text.yourTurnSpoken : text.yourTurnTyped, .turn)

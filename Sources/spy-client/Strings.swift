@@ -69,8 +69,23 @@ struct Strings: Sendable {
             clueMode(settings.clueMode), timers, pick("平票：", "tie: ") + tieRule(settings.tieRule),
         ].joined(separator: " · ")
     }
+    /// The settings with the owner's key for each, over two lines.
+    func keyedSettings(_ settings: GameSettings) -> (first: String, second: String) {
+        let first = [
+            pick("[+-]臥底\(settings.spies)", "[+-]spies \(settings.spies)"),
+            "[b]" + (settings.blank ? pick("有白板", "blank on") : pick("無白板", "blank off")),
+            "[g]" + pick("白板", "blank ") + blankRule(settings.blankRule),
+            "[m]" + clueMode(settings.clueMode),
+        ]
+        let second = [
+            "[t]" + pick("發言", "turn ") + (settings.turnSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.turnSeconds)),
+            "[v]" + pick("投票", "vote ") + (settings.voteSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.voteSeconds)),
+            "[r]" + pick("平票", "tie ") + tieRule(settings.tieRule),
+        ]
+        return (first.joined(separator: " · "), second.joined(separator: " · "))
+    }
     func clueMode(_ mode: ClueMode) -> String {
-        mode == .spoken ? pick("口述", "spoken clues") : pick("打字", "typed clues")
+        mode == .spoken ? pick("口述", "spoken") : pick("打字", "typed")
     }
     func tieRule(_ rule: TieRule) -> String {
         switch rule {
@@ -114,12 +129,12 @@ struct Strings: Sendable {
 
     var helpLobbyOwner: String {
         pick(
-            "s 開始  +/- 臥底  b 白板  g 白板規則  m 描述方式  t/v 計時  r 平票  k 踢人  f 看詞  q 離開",
-            "s start  +/- spies  b blank  g blank rule  m clues  t/v timers  r tie  k kick  f word  q quit")
+            "s 開始  [鍵] 改設定  k 踢人  f 看詞  q 離開",
+            "s start  [key] change setting  k kick  f word  q quit")
     }
     var helpLobby: String { pick("f 看詞  q 離開  Ctrl-C 暫離(保留座位)", "f word  q leave  Ctrl-C step away (keep seat)") }
     var helpGameOverOwner: String {
-        pick("a 再來一局  設定鍵同大廳  k 踢人  q 離開", "a play again  lobby keys change settings  k kick  q quit")
+        pick("a 再來一局  [鍵] 改設定  k 踢人  q 離開", "a play again  [key] change setting  k kick  q quit")
     }
     var helpTurnSpoken: String { pick("Enter 說完了  f 看詞  q 離開", "Enter done speaking  f word  q leave") }
     var helpTurnTyped: String { pick("Enter 輸入描述  p 跳過  f 看詞  q 離開", "Enter type clue  p pass  f word  q leave") }
@@ -154,6 +169,8 @@ struct Strings: Sendable {
             return isMe ? yourGuess : guessOf(name)
         case .gameOver(let winner, let civilian, let spy):
             return "\(self.winner(winner)) \(words(civilian: civilian, spy: spy))"
+        case .blankGuess(let name, let guess):
+            return pick("\(name) 猜：\(guess)", "\(name) guessed: \(guess)")
         case .reveal(let name, let role, let word):
             return "\(name)：\(self.role(role))" + (word.map { pick("（\($0)）", " (\($0))") } ?? "")
         case .problem(let code, let message): return problem(code, message: message)
