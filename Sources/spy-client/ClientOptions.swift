@@ -154,7 +154,9 @@ struct ClientOptions: Equatable, Sendable {
                 return .failure(error)
             }
         }
-        guard let address else { return .failure(UsageError(message: "give the host to join, e.g. spy-client 192.168.1.5")) }
+        guard let address else {
+            return .failure(UsageError(message: "give the host to join, e.g. spy-client 192.168.1.5"))
+        }
         guard let parsed = HostAddress(address) else {
             return .failure(UsageError(message: "\"\(address)\" is not HOST, HOST:PORT or [IPv6]:PORT"))
         }

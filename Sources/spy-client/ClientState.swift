@@ -53,8 +53,8 @@ enum LogEvent: Equatable, Sendable {
     case turn(name: String, isMe: Bool, pk: Bool)
     /// A clue (typed) or a finished spoken turn (nil text).
     case clue(name: String, text: String?)
-    /// The vote opened.
-    case votingOpened(pk: Bool, candidates: [String])
+    /// The vote opened; `choices` are the seats this player may pick ("4 陳美玲"), empty when it may not vote.
+    case votingOpened(pk: Bool, choices: [String])
     /// One line of the tally: who voted for `name`.
     case tally(name: String, voters: [String])
     /// The vote sent a player out, with their identity when the room reveals it.
@@ -266,7 +266,8 @@ struct ClientState: Equatable, Sendable {
             seatDigits = ""
             timerEnds = vote.timerMs.map { now + Millis($0) }
             if case .clue = prompt { prompt = .none }
-            record(.votingOpened(pk: vote.pk, candidates: vote.candidates.map { name($0) }))
+            let choices = canVote ? voteCandidates.map { "\($0.seat) \($0.name)" } : []
+            record(.votingOpened(pk: vote.pk, choices: choices))
         case .voteProgress(let progress):
             guard var view = room else { return }
             for index in view.seats.indices {

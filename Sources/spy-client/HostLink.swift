@@ -48,8 +48,10 @@ final class HostLink {
 
     /// Starts connecting; the connection is usable once `finishConnect()` returns 0 after the socket is writable.
     init?(_ address: ResolvedAddress) {
-        descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-            | Int32(SOCK_CLOEXEC.rawValue), 0)
+        descriptor = socket(
+            address.family,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return nil }
         var storage = address.storage
         let result = withUnsafePointer(to: &storage) { pointer in
@@ -89,7 +91,9 @@ final class HostLink {
     func flush() -> Bool {
         guard isOpen else { return true }
         while !outbox.isEmpty {
-            let written = outbox.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = outbox.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno == EAGAIN || errno == EWOULDBLOCK

@@ -199,9 +199,11 @@ extension ClientState {
         case .character("m"):
             change = SettingsChange(clueMode: settings.clueMode == .spoken ? .typed : .spoken)
         case .character("t"):
-            change = SettingsChange(turnSeconds: SettingsCycle.next(settings.turnSeconds, in: SettingsCycle.turnSeconds))
+            change = SettingsChange(
+                turnSeconds: SettingsCycle.next(settings.turnSeconds, in: SettingsCycle.turnSeconds))
         case .character("v"):
-            change = SettingsChange(voteSeconds: SettingsCycle.next(settings.voteSeconds, in: SettingsCycle.voteSeconds))
+            change = SettingsChange(
+                voteSeconds: SettingsCycle.next(settings.voteSeconds, in: SettingsCycle.voteSeconds))
         case .character("r"):
             change = SettingsChange(tieRule: SettingsCycle.next(settings.tieRule, in: TieRule.allCases))
         case .character("g"):

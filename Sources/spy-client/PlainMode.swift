@@ -68,7 +68,9 @@ enum PlainMode {
         let words = text.lowercased().split(separator: " ").map(String.init)
         guard words.count == 2 else { return .failure(.badArgument("set " + text)) }
         let (name, value) = (words[0], words[1])
-        let flag: Bool? = ["on", "yes", "true", "1", "開"].contains(value) ? true
+        let flag: Bool? =
+            ["on", "yes", "true", "1", "開"].contains(value)
+            ? true
             : ["off", "no", "false", "0", "關"].contains(value) ? false : nil
         var change = SettingsChange()
         switch name {
@@ -96,9 +98,10 @@ enum PlainMode {
             case .turn(_, true, _):
                 let clueMode = state.room?.settings.clueMode ?? .spoken
                 return "» " + (clueMode == .spoken ? text.yourTurnSpoken : text.yourTurnTyped) + " (pass / clue …)"
-            case .votingOpened:
-                let seats = state.voteCandidates.map { "\($0.seat) \($0.name)" }.joined(separator: ", ")
-                return "» " + text.event(event) + (state.canVote ? " — vote N: \(seats)" : "")
+            case .votingOpened(false, let choices) where !choices.isEmpty:
+                return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
+            case .votingOpened(true, let choices) where !choices.isEmpty:
+                return "» " + text.event(event) + " — vote N"
             case .guessing(_, true):
                 return "» " + text.yourGuess + " (guess …)"
             case .problem, .bye:
@@ -113,7 +116,9 @@ enum PlainMode {
     static func seatLines(_ state: ClientState) -> [String] {
         guard let room = state.room else { return [] }
         let text = Strings(language: state.language)
-        var lines = ["# " + [text.room(room.room), text.phase(room.phase, pk: !room.pk.isEmpty)].joined(separator: " · ")]
+        var lines = [
+            "# " + [text.room(room.room), text.phase(room.phase, pk: !room.pk.isEmpty)].joined(separator: " · ")
+        ]
         for seat in room.seats {
             var tags: [String] = []
             if seat.owner { tags.append("★") }

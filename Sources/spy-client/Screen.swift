@@ -164,7 +164,9 @@ enum Screen {
         let leftRoom = max(0, columns - DisplayWidth.of(rightText) - 1)
         let leftText = DisplayWidth.truncate(" " + left.joined(separator: " · "), toColumns: leftRoom)
         var line = StyledLine(leftText, .header)
-        line.append(String(repeating: " ", count: max(0, columns - DisplayWidth.of(leftText) - DisplayWidth.of(rightText))), .header)
+        line.append(
+            String(repeating: " ", count: max(0, columns - DisplayWidth.of(leftText) - DisplayWidth.of(rightText))),
+            .header)
         line.append(rightText, state.link == .connected ? .header : .error)
         return line.fitted(to: columns, fill: .header)
     }
@@ -253,7 +255,8 @@ enum Screen {
         }
         switch room.phase {
         case .lobby, .gameOver:
-            second.append(state.isOwner ? text.keyedSettings(room.settings).second : text.settingsLine(room.settings), .dim)
+            second.append(
+                state.isOwner ? text.keyedSettings(room.settings).second : text.settingsLine(room.settings), .dim)
         case .describing:
             if state.isMyTurn {
                 second.append(room.settings.clueMode == .spoken ? text.yourTurnSpoken : text.yourTurnTyped, .turn)

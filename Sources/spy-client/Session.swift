@@ -48,9 +48,10 @@ final class Session {
     /// Set when the host ended the seat for good (kicked, replaced, room closed): exit once the link closes.
     private var finalWord: String?
 
-    init(options: ClientOptions, name: String, store: TokenStore, token: String?, interface: PlayerInterface,
-        mayAsk: Bool)
-    {
+    init(
+        options: ClientOptions, name: String, store: TokenStore, token: String?, interface: PlayerInterface,
+        mayAsk: Bool
+    ) {
         self.options = options
         self.name = name
         self.store = store

@@ -78,8 +78,10 @@ struct Strings: Sendable {
             "[m]" + clueMode(settings.clueMode),
         ]
         let second = [
-            "[t]" + pick("發言", "turn ") + (settings.turnSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.turnSeconds)),
-            "[v]" + pick("投票", "vote ") + (settings.voteSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.voteSeconds)),
+            "[t]" + pick("發言", "turn ")
+                + (settings.turnSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.turnSeconds)),
+            "[v]" + pick("投票", "vote ")
+                + (settings.voteSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.voteSeconds)),
             "[r]" + pick("平票", "tie ") + tieRule(settings.tieRule),
         ]
         return (first.joined(separator: " · "), second.joined(separator: " · "))
@@ -139,7 +141,9 @@ struct Strings: Sendable {
     var helpTurnSpoken: String { pick("Enter 說完了  f 看詞  q 離開", "Enter done speaking  f word  q leave") }
     var helpTurnTyped: String { pick("Enter 輸入描述  p 跳過  f 看詞  q 離開", "Enter type clue  p pass  f word  q leave") }
     var helpEditing: String { pick("Enter 送出  Esc 取消  ←/→ 移動", "Enter send  Esc cancel  ←/→ move") }
-    var helpVoting: String { pick("數字/方向鍵 選人  Enter 投票  f 看詞  q 離開", "digits/arrows pick  Enter vote  f word  q leave") }
+    var helpVoting: String {
+        pick("數字/方向鍵 選人  Enter 投票  f 看詞  q 離開", "digits/arrows pick  Enter vote  f word  q leave")
+    }
     var helpConfirm: String { pick("y 確定  n 取消", "y yes  n no") }
     var helpWatching: String { pick("f 看詞  q 離開  Ctrl-C 暫離", "f word  q leave  Ctrl-C step away") }
 
@@ -155,10 +159,10 @@ struct Strings: Sendable {
             return pk ? pick("PK：輪到 \(who) 再描述", "PK: \(who) to describe again") : pick("輪到 \(who)", "Turn: \(who)")
         case .clue(let name, let text?): return "\(name)：\(text)"
         case .clue(let name, nil): return pick("\(name) 說完了", "\(name) is done")
-        case .votingOpened(let pk, let candidates):
-            return pk
-                ? pick("PK 投票開始：\(list(candidates))", "PK vote opens: \(list(candidates))")
-                : pick("投票開始", "Voting opens")
+        case .votingOpened(let pk, let choices):
+            return pk && !choices.isEmpty
+                ? pick("PK 投票開始：\(list(choices))", "PK vote opens: \(list(choices))")
+                : pk ? pick("PK 投票開始", "PK vote opens") : pick("投票開始", "Voting opens")
         case .tally(let name, let voters): return pick("\(name) ← \(list(voters))", "\(name) ← \(list(voters))")
         case .votedOut(let name, let identity?):
             return pick("\(name) 出局，身分是\(role(identity))", "\(name) is out: a \(role(identity))")
@@ -202,7 +206,8 @@ struct Strings: Sendable {
 
     func hint(_ hint: Hint) -> String {
         switch hint {
-        case .unknownCommand(let text): return pick("看不懂「\(text)」，輸入 help 看指令", "Unknown command \"\(text)\"; type help")
+        case .unknownCommand(let text):
+            return pick("看不懂「\(text)」，輸入 help 看指令", "Unknown command \"\(text)\"; type help")
         case .noSuchSeat(let text): return pick("沒有可選的座位「\(text)」", "No seat \"\(text)\" to choose")
         case .noWordYet: return pick("還沒發詞", "No word dealt yet")
         case .ownerOnly: return pick("只有房主能這樣做", "Only the room owner can do that")

@@ -46,7 +46,9 @@ struct TokenStore {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         guard let data = try? encoder.encode(all) else { return }
         let temporary = directory.appendingPathComponent(file.lastPathComponent + ".tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
         else { return }
         _ = rename(temporary.path, file.path)
     }

@@ -77,8 +77,10 @@ enum Fixtures {
         case .voting:
             var state = self.state(.myTurn, language: language)
             _ = state.handle(.enter, now: now)
-            let clues = [clue1, clue2, ClueView(player: "p3", round: 1, text: "一天一個"), ClueView(player: "p4", round: 1),
-                ClueView(player: "p5", round: 1, text: "grows on trees")]
+            let clues = [
+                clue1, clue2, ClueView(player: "p3", round: 1, text: "一天一個"), ClueView(player: "p4", round: 1),
+                ClueView(player: "p5", round: 1, text: "grows on trees"),
+            ]
             for clue in clues.dropFirst(2) { state.apply(.clue(clue), now: now) }
             var seats = Self.seats
             seats[0].voted = true
@@ -86,7 +88,9 @@ enum Fixtures {
             seats[3].connected = false
             state.apply(.room(room(.voting, clues: clues, seats: seats)), now: now)
             state.apply(
-                .voting(.init(round: 1, candidates: ["p1", "p2", "p3", "p4", "p5"], voters: ["p1", "p2", "p3", "p4", "p5"])),
+                .voting(
+                    .init(
+                        round: 1, candidates: ["p1", "p2", "p3", "p4", "p5"], voters: ["p1", "p2", "p3", "p4", "p5"])),
                 now: now)
             state.apply(.voteProgress(.init(voted: ["p1", "p5"], waiting: ["p2", "p3", "p4"])), now: now)
             _ = state.handle(.down, now: now)
@@ -104,7 +108,8 @@ enum Fixtures {
                     .init(
                         round: 1,
                         tally: [
-                            TallyEntry(player: "p4", voters: ["p1", "p3", "p5"]), TallyEntry(player: "p5", voters: ["p2"]),
+                            TallyEntry(player: "p4", voters: ["p1", "p3", "p5"]),
+                            TallyEntry(player: "p5", voters: ["p2"]),
                         ], outcome: .out, out: "p4", identity: .civilian)), now: now)
             var seats = Self.seats
             seats[3].alive = false
@@ -122,7 +127,8 @@ enum Fixtures {
                     .init(
                         round: 2,
                         tally: [
-                            TallyEntry(player: "p1", voters: ["p2", "p5"]), TallyEntry(player: "p5", voters: ["p1", "p3"]),
+                            TallyEntry(player: "p1", voters: ["p2", "p5"]),
+                            TallyEntry(player: "p5", voters: ["p1", "p3"]),
                         ], outcome: .pk, tied: ["p1", "p5"])), now: now)
             state.apply(.room(room(.voting, round: 2, pk: ["p1", "p5"], seats: seats)), now: now)
             state.apply(.voting(.init(round: 2, candidates: ["p1", "p5"], voters: ["p2", "p3"], pk: true)), now: now)
@@ -135,7 +141,9 @@ enum Fixtures {
             seats[1].alive = false
             state.apply(
                 .voteResult(
-                    .init(round: 2, tally: [TallyEntry(player: "p2", voters: ["p1", "p3", "p5"])], outcome: .out, out: "p2",
+                    .init(
+                        round: 2, tally: [TallyEntry(player: "p2", voters: ["p1", "p3", "p5"])], outcome: .out,
+                        out: "p2",
                         identity: .blank)), now: now)
             state.apply(.room(room(.guessing, round: 2, seats: seats, timerMs: 30_000)), now: now)
             state.apply(.guessing(.init(player: "p2", timerMs: 30_000)), now: now)

@@ -854,7 +854,7 @@ let recordedSnapshots: [String: String] = [
  王小明 ← Amy、Bob the Builder                              |
  Bob the Builder ← 王小明、李大華                           |
  平票！王小明、Bob the Builder 進入 PK                      |
- PK 投票開始：王小明、Bob the Builder                       |
+ PK 投票開始：1 王小明、5 Bob the Builder                   |
 ────────────────────────────────────────────────────────────|
  按 f 看你的詞                                              |
  選一位投出局：數字或方向鍵，Enter 確認                     |
@@ -896,7 +896,7 @@ let recordedSnapshots: [String: String] = [
  王小明 ← Amy、Bob the Builder                                                                                          |
  Bob the Builder ← 王小明、李大華                                                                                       |
  平票！王小明、Bob the Builder 進入 PK                                                                                  |
- PK 投票開始：王小明、Bob the Builder                                                                                   |
+ PK 投票開始：1 王小明、5 Bob the Builder                                                                               |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  按 f 看你的詞                                                                                                          |
  選一位投出局：數字或方向鍵，Enter 確認                                                                                 |
@@ -914,7 +914,7 @@ let recordedSnapshots: [String: String] = [
  王小明 ← Amy, Bob the Builder                              |
  Bob the Builder ← 王小明, 李大華                           |
  Tie! PK between 王小明, Bob the Builder                    |
- PK vote opens: 王小明, Bob the Builder                     |
+ PK vote opens: 1 王小明, 5 Bob the Builder                 |
 ────────────────────────────────────────────────────────────|
  press f to see your word                                   |
  Pick who goes out: number or arrows, Enter                 |
@@ -956,7 +956,7 @@ let recordedSnapshots: [String: String] = [
  王小明 ← Amy, Bob the Builder                                                                                          |
  Bob the Builder ← 王小明, 李大華                                                                                       |
  Tie! PK between 王小明, Bob the Builder                                                                                |
- PK vote opens: 王小明, Bob the Builder                                                                                 |
+ PK vote opens: 1 王小明, 5 Bob the Builder                                                                             |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  press f to see your word                                                                                               |
  Pick who goes out: number or arrows, Enter                                                                             |
