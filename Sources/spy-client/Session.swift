@@ -202,11 +202,11 @@ final class Session {
                 break
             default:
                 finalWord = text.problem(error.code, message: error.message)
-                if error.code == .kicked { store.set(storeKey, nil) }
+                if error.code == .kicked { forgetSeat() }
             }
         case .bye(let bye):
             if bye.reason != "host_closing" { finalWord = text.bye(bye.reason) }
-            if bye.reason == "kicked" || bye.reason == "left" { store.set(storeKey, nil) }
+            if bye.reason == "kicked" || bye.reason == "left" { forgetSeat() }
         default:
             break
         }
@@ -235,7 +235,7 @@ final class Session {
         case .badToken:
             // The seat expired: take a new one under the same name.
             token = nil
-            store.set(storeKey, nil)
+            forgetSeat()
             state.record(.problem(code: .badToken, message: error.message))
             startAttempt(now: now)
         case .nameTaken where !everJoined:
@@ -249,6 +249,12 @@ final class Session {
         default:
             fail(text.problem(error.code, message: error.message))
         }
+    }
+
+    /// The seat is gone for good: forget its token under every key it was saved.
+    private func forgetSeat() {
+        store.set(storeKey, nil)
+        if let code = state.roomCode { store.set(TokenStore.key(address: options.address, room: code), nil) }
     }
 
     static func suggestion(for name: String) -> String {
@@ -279,7 +285,7 @@ final class Session {
             case .quit(let leave):
                 if leave {
                     link?.drain(milliseconds: 1000)
-                    store.set(storeKey, nil)
+                    forgetSeat()
                     finish(status: 0, message: nil)
                 }
                 finish(status: 0, message: text.seatKept)
