@@ -129,7 +129,7 @@ public struct Room: Codable, Sendable, Equatable {
         case .guess(let guess): try guessWord(by: player, guess.word, &context)
         case .kick(let request): try kick(request.player, by: player, &context)
         case .leave: try leave(player, &context)
-        case .hello, .ping, .start:
+        case .hello, .ping, .pong, .start:
             throw Rejection(.badMessage, "The host handles \(message.type) itself.")
         }
     }
