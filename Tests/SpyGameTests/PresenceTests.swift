@@ -209,4 +209,28 @@ final class PresenceTests: XCTestCase {
         XCTAssertEqual(again, ["p4"], "ids are never reused")
         XCTAssertEqual(table.room.ownerID, "p4")
     }
+
+    func testTheBlankResumingIsToldItIsTheBlankAgain() throws {
+        var table = Table(seed: 43, settings: GameSettings(blank: true))
+        table.seat(5)
+        table.start()
+        let blank = table.players(.blank)[0]
+        table.ok(.disconnected(blank))
+        let sent = table.ok(.connected(blank)).sent(to: blank)
+        XCTAssertTrue(sent.contains(.deal(.init(game: 1, word: nil))))
+        guard case .deal(let deal) = sent[1] else { return XCTFail("deal second") }
+        XCTAssertTrue(deal.blank)
+    }
+
+    func testAPlayerVotedOutStillGetsTheirWordOnResumeButCannotAct() throws {
+        var table = Table(seed: 44)
+        let ids = table.seat(6)
+        table.start()
+        let civilian = table.players(.civilian).first { $0 != ids[0] }!
+        table.voteOut(civilian)
+        table.ok(.disconnected(civilian))
+        let sent = table.ok(.connected(civilian)).sent(to: civilian)
+        XCTAssertTrue(sent.contains(.deal(.init(game: 1, word: table.game.civilianWord))))
+        table.refused(.move(civilian, .pass), .notPlaying)
+    }
 }
