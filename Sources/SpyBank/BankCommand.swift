@@ -10,23 +10,53 @@ public enum BankCommand {
     /// Exit code for a usage error (`EX_USAGE`).
     public static let usageError: Int32 = 64
 
+    /// The overview printed for `spyd bank --help` and after a missing or unknown command.
     public static let usage = """
-        usage: spyd bank check [--timeout SECONDS] [--max-bytes BYTES] [--sheet ID[#gid]]... [SOURCE...]
-               spyd bank export [--language zh-TW|en|both]
+        Usage: spyd bank check [options] [SOURCE…]
+               spyd bank export [options]
 
-        check   reads each SOURCE (http/https URL or file) and each --sheet fresh, without the cache, and
-                prints the format found, the pairs loaded, the rows skipped with their line numbers and the
-                categories; exits 1 when a source is unusable.
-        export  prints the embedded default bank as CSV (civilian,spy,category,language,label), ready to
-                paste into a spreadsheet.
+        check   reads each SOURCE (http/https URL or file) and each --sheet fresh, without the cache, and prints
+                the format found, the pairs loaded, the rows skipped with their line numbers and the categories;
+                exits 1 when a source is unusable.
+        export  prints the embedded default bank as CSV (civilian,spy,category,language,label), ready to paste
+                into a spreadsheet.
+
+        Try 'spyd bank check --help' or 'spyd bank export --help' for their options.
         """
 
+    static let checkSpec = CommandSpec(
+        name: "spyd bank check",
+        summary: "Reads each source fresh (never from the cache) and reports what a host would get from it.",
+        options: [
+            .value(
+                "sheet", placeholder: "ID[#gid]", repeatable: true,
+                help: "A Google Sheet shared with anyone with the link, by spreadsheet ID."),
+            .value(
+                "timeout", placeholder: "SECONDS", help: "Give up on a source after this long.",
+                defaultDescription: "10"),
+            .value(
+                "max-bytes", placeholder: "BYTES", help: "Refuse a source larger than this.",
+                defaultDescription: "8388608"),
+        ],
+        positionals: [
+            PositionalSpec("SOURCE", help: "An http:// or https:// URL or a file.", optional: true, variadic: true)
+        ],
+        epilogue: "Exit status: 0 when every source is usable, 1 when one is not, 64 for a usage error.")
+
+    static let exportSpec = CommandSpec(
+        name: "spyd bank export",
+        summary: "Prints the embedded default bank as CSV with the header civilian,spy,category,language,label.",
+        options: [
+            .value(
+                "language", placeholder: "LANGUAGE", help: "zh-TW, en or both.", defaultDescription: "both")
+        ])
+
     /// Runs the command with `arguments` (those after "bank"), writing to standard output and standard error.
-    public static func run(_ arguments: [String]) -> Int32 {
+    public static func run(_ arguments: [String], version: String = "") -> Int32 {
         let indicator = FetchIndicator.standardError()
         defer { indicator.finish() }
         return run(
-            arguments,
+            arguments, version: version,
             output: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) },
             errors: indicator.line,
             transfer: indicator.transfer)
@@ -35,7 +65,7 @@ public enum BankCommand {
     /// Runs the command with the given outputs; `output` and `errors` each receive one line at a time, without
     /// its line end.
     public static func run(
-        _ arguments: [String], output: (String) -> Void, errors: (String) -> Void,
+        _ arguments: [String], version: String = "", output: (String) -> Void, errors: (String) -> Void,
         transfer: (@Sendable (TransferStatus) -> Void)? = nil
     ) -> Int32 {
         let say = output
@@ -45,55 +75,48 @@ public enum BankCommand {
             return usageError
         }
         let rest = Array(arguments.dropFirst())
+        let spec: CommandSpec
         switch command {
         case "-h", "--help", "help":
             say(usage)
             return success
-        case "check":
-            return check(rest, say: say, errors: errors, transfer: transfer)
-        case "export":
-            return export(rest, say: say, errors: errors)
+        case "check": spec = checkSpec
+        case "export": spec = exportSpec
         default:
             errors("spyd bank: unknown command '\(command)' (expected check or export)")
+            errors(usage)
             return usageError
+        }
+        switch spec.resolve(rest, version: version) {
+        case .exit(let code, let standardOutput, let standardError):
+            lines(of: standardOutput).forEach(say)
+            lines(of: standardError).forEach(errors)
+            return code
+        case .run(let parsed):
+            do {
+                if command == "check" { return try check(parsed, say: say, transfer: transfer) }
+                return try export(parsed, say: say)
+            } catch {
+                lines(of: spec.usageErrorText(error)).forEach(errors)
+                return usageError
+            }
         }
     }
 
     private static func check(
-        _ arguments: [String], say: (String) -> Void, errors: (String) -> Void,
-        transfer: (@Sendable (TransferStatus) -> Void)?
-    ) -> Int32 {
-        var options: OptionReader
-        do {
-            options = try OptionReader(arguments, valued: ["--timeout", "--max-bytes", "--sheet"])
-        } catch {
-            errors("spyd bank check: \(error)")
-            return usageError
-        }
-        if options.flags.contains("--help") {
-            say(usage)
-            return success
-        }
+        _ arguments: ParsedArguments, say: (String) -> Void, transfer: (@Sendable (TransferStatus) -> Void)?
+    ) throws(UsageError) -> Int32 {
         var limits = FetchLimits()
-        if let text = options.last("--timeout") {
+        if let text = arguments.string("timeout") {
             guard let seconds = TimeInterval(text), seconds > 0, seconds <= 600 else {
-                errors("spyd bank check: --timeout wants seconds between 0 and 600, got '\(text)'")
-                return usageError
+                throw UsageError("--timeout: \"\(text)\" is not a number of seconds between 0 and 600")
             }
             limits.timeout = seconds
         }
-        if let text = options.last("--max-bytes") {
-            guard let bytes = Int(text), bytes > 0 else {
-                errors("spyd bank check: --max-bytes wants a positive number, got '\(text)'")
-                return usageError
-            }
-            limits.maxBytes = bytes
-        }
-        let specs = options.positional.map { ($0, false) } + options.all("--sheet").map { ($0, true) }
-        guard !specs.isEmpty else {
-            errors("spyd bank check: name at least one SOURCE or --sheet ID")
-            return usageError
-        }
+        limits.maxBytes = try arguments.int("max-bytes", default: limits.maxBytes, in: 1...(1 << 30))
+        let specs =
+            arguments.positionalList("SOURCE").map { ($0, false) } + arguments.all("sheet").map { ($0, true) }
+        guard !specs.isEmpty else { throw UsageError("name at least one SOURCE or --sheet ID") }
         var unusable = 0
         for (index, (spec, isSheet)) in specs.enumerated() {
             if index > 0 { say("") }
@@ -127,79 +150,16 @@ public enum BankCommand {
         return unusable == 0 ? success : unusableSource
     }
 
-    private static func export(_ arguments: [String], say: (String) -> Void, errors: (String) -> Void) -> Int32 {
-        let options: OptionReader
-        do {
-            options = try OptionReader(arguments, valued: ["--language"])
-        } catch {
-            errors("spyd bank export: \(error)")
-            return usageError
-        }
-        if options.flags.contains("--help") {
-            say(usage)
-            return success
-        }
-        guard options.positional.isEmpty else {
-            errors("spyd bank export: unexpected argument '\(options.positional[0])'")
-            return usageError
-        }
-        var language = BankLanguage.both
-        if let text = options.last("--language") {
-            guard let chosen = BankLanguage(rawValue: text) ?? BankParser.parseLanguage(text) else {
-                errors("spyd bank export: --language wants zh-TW, en or both, got '\(text)'")
-                return usageError
-            }
-            language = chosen
-        }
+    private static func export(_ arguments: ParsedArguments, say: (String) -> Void) throws(UsageError) -> Int32 {
+        let language = try arguments.choice("language", as: BankLanguage.self) ?? .both
         let csv = BankExport.csv(EmbeddedBank.pairs(in: language))
         for line in csv.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { say(String(line)) }
         return success
     }
-}
 
-/// `--name value`, `--name=value`, flags and positional arguments; "--" ends the options.
-struct OptionReader {
-    struct UsageError: Error, CustomStringConvertible {
-        var description: String
+    private static func lines(of text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
-
-    private(set) var values: [(String, String)] = []
-    private(set) var flags: Set<String> = []
-    private(set) var positional: [String] = []
-
-    init(_ arguments: [String], valued: Set<String>, flags knownFlags: Set<String> = ["--help", "-h"]) throws {
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                positional.append(argument)
-                continue
-            }
-            if argument == "--" {
-                optionsEnded = true
-                continue
-            }
-            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            if valued.contains(name) {
-                if parts.count == 2 {
-                    values.append((name, String(parts[1])))
-                } else if index < arguments.count {
-                    values.append((name, arguments[index]))
-                    index += 1
-                } else {
-                    throw UsageError(description: "\(name) needs a value")
-                }
-            } else if knownFlags.contains(name) && parts.count == 1 {
-                flags.insert(name == "-h" ? "--help" : name)
-            } else {
-                throw UsageError(description: "unknown option '\(argument)'")
-            }
-        }
-    }
-
-    func last(_ name: String) -> String? { values.last { $0.0 == name }?.1 }
-    func all(_ name: String) -> [String] { values.filter { $0.0 == name }.map(\.1) }
 }

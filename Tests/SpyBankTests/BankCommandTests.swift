@@ -86,12 +86,27 @@ final class BankCommandTests: XCTestCase {
         }
     }
 
-    func testHelpGoesToStandardOutput() {
-        for arguments in [["--help"], ["check", "--help"], ["export", "-h"]] {
-            let result = run(arguments)
-            XCTAssertEqual(result.code, 0)
-            XCTAssertTrue(result.text.contains("usage: spyd bank check"), "\(arguments)")
+    func testHelpAndVersionGoToStandardOutput() {
+        for (arguments, expected) in [
+            (["--help"], "Usage: spyd bank check"), (["check", "--help"], "Usage: spyd bank check [options]"),
+            (["export", "-h"], "Usage: spyd bank export [options]"), (["check", "--version"], "spyd bank check 1.2.3"),
+        ] {
+            var output: [String] = []
+            var errors: [String] = []
+            let code = BankCommand.run(
+                arguments, version: "1.2.3", output: { output.append($0) }, errors: { errors.append($0) })
+            XCTAssertEqual(code, 0, "\(arguments)")
+            XCTAssertTrue(output.joined(separator: "\n").contains(expected), "\(arguments): \(output)")
+            XCTAssertTrue(errors.isEmpty, "\(arguments)")
         }
+    }
+
+    func testUsageErrorsNameTheMistake() {
+        XCTAssertEqual(run(["check", "--bogus", "x"]).errors.first, "spyd bank check: unknown option --bogus")
+        XCTAssertEqual(run(["check"]).errors.first, "spyd bank check: name at least one SOURCE or --sheet ID")
+        XCTAssertEqual(
+            run(["export", "--language=fr"]).errors.first,
+            "spyd bank export: --language: \"fr\" is not one of: zh-TW, en, both")
     }
 
     func testExportRoundTripsThroughTheCSVParser() throws {

@@ -73,6 +73,16 @@ final class BankLoaderTests: XCTestCase {
         XCTAssertEqual(cached.source, url)
     }
 
+    func testIndicatorPlugsIntoTheLoaderAsTheDaemonUsesIt() {
+        let written = Locked<String>("")
+        let indicator = FetchIndicator(animated: false) { text in written.update { $0 += text } }
+        let report = BankLoader.load(
+            sources: [server.url("/sheet.csv")], sheets: [], cacheDirectory: cacheDirectory.url,
+            progress: indicator.line, transfer: indicator.transfer)
+        indicator.finish()
+        XCTAssertEqual(written.value, report.lines.map { $0 + "\n" }.joined())
+    }
+
     func testFailedFetchFallsBackToTheCachedCopy() {
         let url = server.url("/sheet.csv")
         XCTAssertEqual(load([url]).outcomes.map(\.origin), [.fresh])

@@ -86,6 +86,11 @@ final class BankParserTests: XCTestCase {
         XCTAssertEqual(bank.pairs.map(\.language), [.zhTW, .en])
     }
 
+    func testFirstPairThatContainsAColumnNameIsStillAPair() throws {
+        let bank = try parse("detective,spy\ncat,dog\n")
+        XCTAssertEqual(words(bank), ["detective/spy", "cat/dog"])
+    }
+
     func testHeaderWithoutWordColumnsIsAnError() {
         guard case .malformed(.csv, let line, _) = parseError("category,language\n食物,zh-TW\n") else {
             return XCTFail("expected a header error")

@@ -270,10 +270,17 @@ struct ColumnMap {
             label: index(labelNames))
     }
 
-    /// Whether a row looks like a header at all (so a header without word columns is not read as a pair).
+    /// Whether a row is made only of column names (so a header without word columns is not read as a pair,
+    /// while a first pair such as "detective,spy" still is).
     static func looksLikeHeader(_ cells: [String]) -> Bool {
         let known = civilianNames.union(spyNames).union(categoryNames).union(languageNames).union(labelNames)
-        return cells.map(fold).contains { known.contains($0) }
+        let names = cells.map(fold).filter { !$0.isEmpty }
+        return names.count >= 2 && names.allSatisfy { known.contains($0) }
+    }
+
+    /// The value of the first of `names` present in `fields`, trying names in a fixed order.
+    static func first(_ names: Set<String>, in fields: [String: String]) -> String? {
+        names.sorted().lazy.compactMap { fields[$0] }.first
     }
 
     func record(_ cells: [String], line: Int, unit: String = "line") -> RawRecord {

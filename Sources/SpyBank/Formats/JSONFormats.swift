@@ -98,7 +98,7 @@ enum LegacyFeedFormat {
                 let text = JSONDocument.cellText((value as? [String: Any])?["$t"])
                 columns[ColumnMap.fold(String(key.dropFirst(4)))] = text
             }
-            func value(_ names: Set<String>) -> String? { names.lazy.compactMap { columns[$0] }.first }
+            func value(_ names: Set<String>) -> String? { ColumnMap.first(names, in: columns) }
             return RawRecord(
                 line: index + 1, unit: "row", civilian: value(ColumnMap.civilianNames) ?? "",
                 spy: value(ColumnMap.spyNames) ?? "", category: value(ColumnMap.categoryNames),
@@ -118,7 +118,7 @@ enum PlainJSONFormat {
             case let object as [String: Any]:
                 var fields: [String: String] = [:]
                 for (key, value) in object { fields[ColumnMap.fold(key)] = JSONDocument.cellText(value) }
-                func value(_ names: Set<String>) -> String? { names.lazy.compactMap { fields[$0] }.first }
+                func value(_ names: Set<String>) -> String? { ColumnMap.first(names, in: fields) }
                 return RawRecord(
                     line: index + 1, unit: "row", civilian: value(ColumnMap.civilianNames) ?? "",
                     spy: value(ColumnMap.spyNames) ?? "", category: value(ColumnMap.categoryNames),
