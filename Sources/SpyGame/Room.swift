@@ -174,7 +174,8 @@ public struct Room: Codable, Sendable, Equatable {
         seats.firstIndex { $0.id == player && !$0.departed }
     }
 
-    func isConnected(_ player: PlayerID) -> Bool {
+    /// Whether a seated player's client is connected now (bots always are).
+    public func isConnected(_ player: PlayerID) -> Bool {
         seats.first { $0.id == player && !$0.departed }?.connected ?? false
     }
 }

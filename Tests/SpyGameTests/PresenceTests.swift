@@ -233,4 +233,53 @@ final class PresenceTests: XCTestCase {
         XCTAssertTrue(sent.contains(.deal(.init(game: 1, word: table.game.civilianWord))))
         table.refused(.move(civilian, .pass), .notPlaying)
     }
+
+    func testAbsentBlankLosesTheGuessAfterTheDefault() throws {
+        var table = Table(seed: 45, settings: GameSettings(blank: true, blankRule: .guess))
+        table.seat(6)
+        table.start()
+        let blank = table.players(.blank)[0]
+        table.voteOut(blank)
+        XCTAssertEqual(table.phase, .guessing)
+        XCTAssertNil(table.room.nextDeadline)
+        XCTAssertEqual(table.ok(.disconnected(blank)).deadlines, [table.now + Rules.absentTurnMillis])
+        XCTAssertEqual(table.ok(.connected(blank)).deadlines, [nil])
+        table.ok(.disconnected(blank))
+        table.advance(by: Rules.absentTurnMillis)
+        table.ok(.tick)
+        XCTAssertEqual(table.phase, .describing)
+        XCTAssertNil(table.game.blankGuess)
+    }
+
+    func testTheGameWaitsForTheGuessBeforeJudgingADeparture() throws {
+        var table = Table(seed: 46, settings: GameSettings(blank: true, blankRule: .guess))
+        let ids = table.seat(5)
+        table.start()
+        let blank = table.players(.blank)[0]
+        table.voteOut(blank)
+        XCTAssertEqual(table.phase, .guessing)
+        // The last spy leaving would end the game, but the blank still has the guess.
+        let spy = table.players(.spy)[0]
+        let owner = table.room.ownerID!
+        if spy == owner {
+            table.ok(.leave(spy))
+        } else {
+            table.ok(.move(owner, .kick(.init(player: spy))))
+        }
+        XCTAssertEqual(table.phase, .guessing)
+        let over = try XCTUnwrap(table.ok(.move(blank, .guess(.init(word: table.game.civilianWord)))).gameOver)
+        XCTAssertEqual(over.winner, .blank)
+        XCTAssertEqual(over.reveal.count, ids.count)
+    }
+
+    func testTheGuessingBlankLeavingCountsAsAWrongGuess() throws {
+        var table = Table(seed: 47, settings: GameSettings(blank: true, blankRule: .guess))
+        table.seat(6)
+        table.start()
+        let blank = table.players(.blank)[0]
+        table.voteOut(blank)
+        table.ok(.leave(blank))
+        XCTAssertEqual(table.phase, .describing)
+        XCTAssertEqual(table.game.round, 2)
+    }
 }

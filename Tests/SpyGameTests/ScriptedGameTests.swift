@@ -166,6 +166,8 @@ final class ScriptedGameTests: XCTestCase {
         let speaker = try XCTUnwrap(table.speaker)
         let word = try XCTUnwrap(table.game.word(for: speaker))
         table.refused(.move(speaker, .clue(.init(text: "I love \(word.uppercased()) every day"))), .clueHasWord)
+        let fullWidth = String(word.unicodeScalars.map { Character(Unicode.Scalar($0.value + 0xFEE0)!) })
+        table.refused(.move(speaker, .clue(.init(text: "so \(fullWidth)!"))), .clueHasWord)
         table.refused(.move(speaker, .clue(.init(text: "   "))), .badClue)
         table.refused(.move(speaker, .clue(.init(text: String(repeating: "a", count: 101)))), .badClue)
         table.refused(.move(speaker, .clue(.init(text: "bad\u{7}bell"))), .badClue)
