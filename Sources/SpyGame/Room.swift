@@ -82,7 +82,7 @@ public struct Room: Codable, Sendable, Equatable {
         return RoomView(
             room: code, phase: phase, game: gamesPlayed, round: game?.round ?? 0, settings: settings,
             seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
-            pk: over ? [] : game?.pk ?? [], clues: game?.clues ?? [],
+            pk: over ? [] : game?.pk ?? [], clues: Array((game?.clues ?? []).suffix(Rules.cluesInView)),
             timerMs: deadline.map { Int(max(0, $0 - now)) }, winner: over ? game?.winner : nil)
     }
 

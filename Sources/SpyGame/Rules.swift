@@ -12,6 +12,8 @@ public enum Rules {
     public static let maxNameColumns = 16
     /// Longest clue or guess, in characters.
     public static let maxClueCharacters = 100
+    /// Most recent clues a room snapshot carries, so a long typed game never outgrows the largest frame.
+    public static let cluesInView = 40
     /// Most categories a room may filter on.
     public static let maxCategories = 32
     /// Longest category name, in characters.

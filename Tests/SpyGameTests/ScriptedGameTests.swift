@@ -314,3 +314,26 @@ extension Array where Element == PlayerID {
         sorted { table.game.dealt.firstIndex(of: $0)! < table.game.dealt.firstIndex(of: $1)! }
     }
 }
+
+final class SnapshotSizeTests: XCTestCase {
+    func testLongTypedGameKeepsTheRoomSnapshotUnderTheFrameLimit() throws {
+        let settings = GameSettings(maxPlayers: 20, clueMode: .typed, voteSeconds: 10, tieRule: .nobody)
+        var table = Table(seed: 21, settings: settings)
+        table.seat(20)
+        table.start(pairs: [WordPair(civilian: "Coffee", spy: "Tea", language: .en)])
+        let longClue = String(repeating: "很", count: Rules.maxClueCharacters)
+        for _ in 0..<3 {
+            while let speaker = table.speaker {
+                table.ok(.move(speaker, .clue(.init(text: longClue))))
+            }
+            XCTAssertEqual(table.phase, .voting)
+            // Nobody votes: the timer closes the vote, every ballot abstains and nobody goes out.
+            table.advance(by: 10_001)
+            table.ok(.tick)
+        }
+        let view = table.room.view(now: table.now)
+        XCTAssertEqual(view.clues.count, Rules.cluesInView)
+        XCTAssertEqual(view.clues.last?.round, 3)
+        XCTAssertNoThrow(try WireCodec.encodeFrame(ServerMessage.room(view)))
+    }
+}
