@@ -293,7 +293,8 @@ struct ClientState: Equatable, Sendable {
             for entry in over.reveal {
                 record(.reveal(name: name(entry.player), role: entry.role, word: entry.word))
             }
-        case .pong:
+        case .pong, .ping:
+            // Heartbeat traffic carries no game state; the session answers a ping with a pong.
             break
         case .error(let error):
             let event = LogEvent.problem(code: error.code, message: error.message)

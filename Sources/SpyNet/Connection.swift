@@ -1,0 +1,136 @@
+import SpyProtocol
+
+/// One peer of a server: its socket, the frames arriving from it and the bytes waiting to go to it.
+///
+/// Known by a monotonic `id` that is never reused, so a late event for a closed connection can never reach a
+/// newer one that got the same file descriptor.
+public final class Connection {
+    /// What happened when the outbox was given more bytes.
+    public enum EnqueueResult: Equatable, Sendable {
+        /// The bytes are queued.
+        case queued
+        /// The outbox would exceed its cap: the peer does not read fast enough. Nothing was queued.
+        case overCap
+    }
+
+    /// What a read pass found.
+    public enum ReadOutcome: Equatable, Sendable {
+        /// Bytes were read (or none were waiting); the connection is still open.
+        case open(bytesRead: Int)
+        /// The peer closed its side (after `bytesRead` more bytes).
+        case endOfStream(bytesRead: Int)
+    }
+
+    /// Unique for the life of the process.
+    public let id: UInt64
+    /// The socket; closed by `close()`.
+    public let socket: Socket
+    /// The peer's numeric address.
+    public let remoteAddress: String
+    /// Frames arriving from the peer.
+    public var inbox: FrameDecoder
+    /// Largest number of unsent bytes allowed before the peer counts as a slow consumer.
+    public let outboxCap: Int
+    /// Whether `close()` has run.
+    public private(set) var isClosed = false
+
+    private var outbox: [UInt8] = []
+    /// Index of the first unsent byte in `outbox`.
+    private var outboxStart = 0
+
+    public init(
+        id: UInt64, socket: Socket, remoteAddress: String, maxPayload: Int = FrameLimits.defaultMaxPayload,
+        outboxCap: Int = 1 << 20
+    ) {
+        self.id = id
+        self.socket = socket
+        self.remoteAddress = remoteAddress
+        self.inbox = FrameDecoder(maxPayload: maxPayload)
+        self.outboxCap = outboxCap
+    }
+
+    /// Bytes queued and not yet written.
+    public var pendingOutputCount: Int { outbox.count - outboxStart }
+
+    /// Whether bytes wait to be written (the poller should watch for POLLOUT only then).
+    public var hasPendingOutput: Bool { outbox.count > outboxStart }
+
+    /// Queues bytes (normally a whole frame) to send.
+    @discardableResult
+    public func enqueue(_ bytes: [UInt8]) -> EnqueueResult {
+        guard pendingOutputCount + bytes.count <= outboxCap else { return .overCap }
+        if outboxStart > 0 && outboxStart * 2 >= outbox.count {
+            outbox.removeSubrange(0..<outboxStart)
+            outboxStart = 0
+        }
+        outbox.append(contentsOf: bytes)
+        return .queued
+    }
+
+    /// Writes queued bytes until the outbox is empty or the kernel's buffer is full. Returns true when all is sent.
+    public func flush() throws(SocketError) -> Bool {
+        while outboxStart < outbox.count {
+            let start = outboxStart
+            let attempt = outbox.withUnsafeBytes { raw in
+                Result { () throws(SocketError) in try socket.write(UnsafeRawBufferPointer(rebasing: raw[start...])) }
+            }
+            switch try attempt.get() {
+            case .wrote(let count):
+                outboxStart += count
+            case .wouldBlock:
+                return false
+            }
+        }
+        outbox.removeAll(keepingCapacity: outbox.capacity <= 64 * 1024)
+        outboxStart = 0
+        return true
+    }
+
+    /// Reads up to `budget` bytes into the inbox through `scratch`, so one busy peer cannot starve the others.
+    public func readAvailable(budget: Int, scratch: UnsafeMutableRawBufferPointer) throws(SocketError) -> ReadOutcome {
+        var total = 0
+        while total < budget {
+            let room = min(scratch.count, budget - total)
+            switch try socket.read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[0..<room])) {
+            case .bytes(let count):
+                total += count
+                inbox.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+                if count < room { return .open(bytesRead: total) }
+            case .wouldBlock:
+                return .open(bytesRead: total)
+            case .endOfStream:
+                return .endOfStream(bytesRead: total)
+            }
+        }
+        return .open(bytesRead: total)
+    }
+
+    /// Closes the socket once; later calls do nothing.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        socket.close()
+        outbox = []
+        outboxStart = 0
+    }
+
+    deinit {
+        if !isClosed { socket.close() }
+    }
+}
+
+@available(*, unavailable)
+extension Connection: Sendable {}
+
+/// Hands out connection ids: monotonic, starting at 1, never reused.
+public struct ConnectionIDGenerator: Sendable {
+    private var last: UInt64 = 0
+
+    public init() {}
+
+    /// The next id.
+    public mutating func next() -> UInt64 {
+        last += 1
+        return last
+    }
+}

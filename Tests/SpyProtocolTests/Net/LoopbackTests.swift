@@ -1,0 +1,167 @@
+import Foundation
+import SpyNet
+import SpyProtocol
+import Testing
+
+/// Deterministic generator so a failing run can be replayed.
+struct TestRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A connected pair of non-blocking sockets over loopback.
+func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, client: Socket, server: Socket) {
+    let (listener, port) = try Socket.listen(host: host, port: 0)
+    #expect(port != 0)
+    let client = try Socket.connect(host: host, port: port, timeoutMs: 5000)
+    let deadline = Deadline.after(seconds: 5)
+    while !deadline.hasPassed {
+        if let (server, _) = try listener.accept() { return (listener, client, server) }
+        let poller = try Poller()
+        poller.reset()
+        poller.watch(fd: listener.fd, token: 1)
+        _ = try poller.wait(timeoutMs: Int32(deadline.remainingMs))
+    }
+    Issue.record("accept timed out")
+    throw SocketError("accept", code: ETIMEDOUT)
+}
+
+@Suite struct LoopbackTests {
+    @Test func listenOnEphemeralPortReportsTheBoundPort() throws {
+        let (first, firstPort) = try Socket.listen(host: "127.0.0.1", port: 0)
+        let (second, secondPort) = try Socket.listen(host: "127.0.0.1", port: 0)
+        defer {
+            first.close()
+            second.close()
+        }
+        #expect(firstPort != 0 && secondPort != 0 && firstPort != secondPort)
+        #expect(first.localPort == firstPort)
+    }
+
+    @Test func readOnAnIdleSocketWouldBlockAndEndOfStreamIsAValue() throws {
+        let (listener, client, server) = try loopbackPair()
+        defer {
+            listener.close()
+            server.close()
+        }
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let idle = try buffer.withUnsafeMutableBytes { try server.read(into: $0) }
+        #expect(idle == .wouldBlock)
+        client.close()
+        let poller = try Poller()
+        poller.reset()
+        poller.watch(fd: server.fd, token: 7)
+        let (ready, _) = try poller.wait(timeoutMs: 5000)
+        #expect(ready.first?.token == 7)
+        let end = try buffer.withUnsafeMutableBytes { try server.read(into: $0) }
+        #expect(end == .endOfStream)
+    }
+
+    @Test func tenThousandFramesOfRandomSizesSurviveRandomSplits() throws {
+        try exchangeFrames(host: "127.0.0.1", count: 10_000, seed: 42)
+    }
+
+    @Test func framesCrossIPv6Loopback() throws {
+        guard (try? Socket.listen(host: "::1", port: 0))?.socket.close() != nil else { return }
+        try exchangeFrames(host: "::1", count: 500, seed: 7)
+    }
+
+    @Test func outboxRefusesBytesOverItsCap() throws {
+        let (listener, client, server) = try loopbackPair()
+        defer {
+            listener.close()
+            client.close()
+        }
+        let connection = Connection(id: 1, socket: server, remoteAddress: "127.0.0.1", outboxCap: 1000)
+        defer { connection.close() }
+        #expect(connection.enqueue([UInt8](repeating: 1, count: 600)) == .queued)
+        #expect(connection.enqueue([UInt8](repeating: 1, count: 600)) == .overCap)
+        #expect(connection.pendingOutputCount == 600)
+        #expect(try connection.flush())
+        #expect(!connection.hasPendingOutput)
+    }
+
+    @Test func pollerWakesFromItsPipe() throws {
+        let poller = try Poller()
+        poller.reset()
+        poller.wake()
+        let (ready, woken) = try poller.wait(timeoutMs: 5000)
+        #expect(woken && ready.isEmpty)
+        poller.reset()
+        let (_, wokenAgain) = try poller.wait(timeoutMs: 0)
+        #expect(!wokenAgain)
+    }
+
+    @Test func connectToAClosedPortFails() throws {
+        let (listener, port) = try Socket.listen(host: "127.0.0.1", port: 0)
+        listener.close()
+        #expect(throws: SocketError.self) { try Socket.connect(host: "127.0.0.1", port: port, timeoutMs: 2000) }
+    }
+
+    @Test func unknownHostNameIsAnError() {
+        #expect(throws: SocketError.self) { try Socket.connect(host: "no-such-host.invalid", port: 1, timeoutMs: 100) }
+    }
+
+    /// One side writes frames in random-sized pieces through the raw socket, the other reads with random
+    /// budgets through a `Connection`; both directions run in one poll loop.
+    private func exchangeFrames(host: String, count: Int, seed: UInt64) throws {
+        var random = TestRandom(state: seed)
+        let (listener, client, server) = try loopbackPair(host: host)
+        defer {
+            listener.close()
+            client.close()
+        }
+        let receiver = Connection(id: 1, socket: server, remoteAddress: host)
+        defer { receiver.close() }
+        var payloads: [[UInt8]] = []
+        var stream: [UInt8] = []
+        for index in 0..<count {
+            let size = index % 100 == 0 ? FrameLimits.defaultMaxPayload : Int.random(in: 1...700, using: &random)
+            let payload = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
+            payloads.append(payload)
+            stream.append(contentsOf: try WireCodec.frame(payload))
+        }
+        var sent = 0
+        var received = 0
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        let poller = try Poller()
+        let deadline = Deadline.after(seconds: 30)
+        while received < count {
+            #expect(!deadline.hasPassed)
+            if deadline.hasPassed { return }
+            poller.reset()
+            poller.watch(fd: server.fd, token: 1)
+            if sent < stream.count { poller.watch(fd: client.fd, token: 2, read: false, write: true) }
+            let (ready, _) = try poller.wait(timeoutMs: 1000)
+            for event in ready {
+                if event.token == 2 {
+                    let piece = min(stream.count - sent, Int.random(in: 1...9000, using: &random))
+                    let start = sent
+                    let result = try stream.withUnsafeBytes {
+                        try client.write(UnsafeRawBufferPointer(rebasing: $0[start..<start + piece]))
+                    }
+                    if case .wrote(let written) = result { sent += written }
+                } else {
+                    let budget = Int.random(in: 1...20_000, using: &random)
+                    let outcome = try scratch.withUnsafeMutableBytes {
+                        try receiver.readAvailable(budget: budget, scratch: $0)
+                    }
+                    #expect(outcome != .endOfStream(bytesRead: 0))
+                    while let payload = try receiver.inbox.next() {
+                        #expect(payload == payloads[received])
+                        received += 1
+                    }
+                }
+            }
+        }
+        #expect(received == count)
+        #expect(receiver.inbox.bufferedByteCount == 0)
+    }
+}
