@@ -196,6 +196,8 @@ final class Session {
         }
         state.apply(message, now: now)
         switch message {
+        case .ping(let ping):
+            link?.send(.pong(.init(id: ping.id)))
         case .error(let error) where error.code.isFatal:
             switch error.code {
             case .hostClosing, .idleTimeout, .slowConsumer, .tooManyConnections:

@@ -47,6 +47,8 @@ import Testing
             .welcome(.init(you: "p3", token: "token-one", room: "KXPT")), .room(Self.room(.describing, turn: "p1")),
             .deal(.init(game: 1, word: "蘋果")), .turn(.init(round: 1, player: "p1")))
         try client.waitFor("Game 1 starts")
+        connection.send(.ping(.init(id: 41)))
+        #expect(try connection.receive() == .pong(.init(id: 41)))
         #expect(!client.stdout.contains("蘋果"), "line mode does not print the word unasked")
 
         // `word` answers from memory: the next frame the host sees is the clue typed after it.
