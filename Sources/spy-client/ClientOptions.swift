@@ -1,34 +1,22 @@
 import Foundation
 import SpyProtocol
 
-/// The host and port a player typed.
+/// The host and port a player typed, parsed by the shared `HostPort` rules.
 struct HostAddress: Equatable, Sendable, CustomStringConvertible {
-    static let defaultPort = 7777
+    static let defaultPort = HostPort.defaultPort
 
     var host: String
     var port: Int
 
+    init(_ parsed: HostPort) {
+        host = parsed.host
+        port = parsed.port
+    }
+
     /// Reads `HOST`, `HOST:PORT`, `IPv4:PORT`, `[IPv6]:PORT` or a bare IPv6 address.
     init?(_ text: String) {
-        var host = text
-        var port = Self.defaultPort
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]") else { return nil }
-            host = String(text[text.index(after: text.startIndex)..<close])
-            let rest = text[text.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":"), let value = Int(rest.dropFirst()) else { return nil }
-                port = value
-            }
-        } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
-            host = String(text[..<colon])
-            guard let value = Int(text[text.index(after: colon)...]) else { return nil }
-            port = value
-        }
-        guard !host.isEmpty, (1...65_535).contains(port), !host.contains(where: { $0.isWhitespace || $0 == "/" })
-        else { return nil }
-        self.host = host
-        self.port = port
+        guard let parsed = try? HostPort.parse(text) else { return nil }
+        self.init(parsed)
     }
 
     var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
@@ -157,10 +145,11 @@ struct ClientOptions: Equatable, Sendable {
         guard let address else {
             return .failure(UsageError(message: "give the host to join, e.g. spy-client 192.168.1.5"))
         }
-        guard let parsed = HostAddress(address) else {
-            return .failure(UsageError(message: "\"\(address)\" is not HOST, HOST:PORT or [IPv6]:PORT"))
+        do {
+            options.address = HostAddress(try HostPort.parse(address))
+        } catch {
+            return .failure(UsageError(message: error.message))
         }
-        options.address = parsed
         if let name = options.name, TextFold.hasControlCharacters(name) || DisplayWidth.of(name) > 16 {
             return .failure(UsageError(message: "--name must be at most 16 columns with no control characters"))
         }

@@ -224,6 +224,15 @@ enum Screen {
             line.append(" ")
             line.append(tag, style)
         }
+        // A wide cell also shows what the player said this round, so the table reads like the round so far.
+        if width >= 90, room.phase == .describing || room.phase == .voting,
+            let clue = room.clues.last(where: { $0.player == seat.id && $0.round == room.round })?.text
+        {
+            let used = line.width
+            let column = max(used + 2, 44)
+            line.append(String(repeating: " ", count: column - used))
+            line.append(text.quoted(clue))
+        }
         return line.fitted(to: width)
     }
 

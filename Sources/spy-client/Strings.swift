@@ -192,6 +192,8 @@ struct Strings: Sendable {
         }
     }
 
+    func quoted(_ clue: String) -> String { pick("「\(clue)」", "“\(clue)”") }
+
     func list(_ names: [String]) -> String { names.isEmpty ? "—" : names.joined(separator: pick("、", ", ")) }
 
     func bye(_ reason: String) -> String {

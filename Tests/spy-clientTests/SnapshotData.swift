@@ -264,8 +264,8 @@ let recordedSnapshots: [String: String] = [
 "myTurn-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 描述中                                                                   已連線 |
                                                                                                                         |
-  1 王小明           ★                                                                                                  |
-  2 Amy                                                                                                                 |
+  1 王小明           ★                      「很常見的水果」                                                            |
+  2 Amy                                     「red or green, crunchy」                                                   |
 ▶ 3 李大華           (你)                                                                                               |
   4 陳美玲                                                                                                              |
   5 Bob the Builder                                                                                                     |
@@ -324,8 +324,8 @@ let recordedSnapshots: [String: String] = [
 "myTurn-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 1 · Describing                                                   connected |
                                                                                                                         |
-  1 王小明           ★                                                                                                  |
-  2 Amy                                                                                                                 |
+  1 王小明           ★                      “很常見的水果”                                                              |
+  2 Amy                                     “red or green, crunchy”                                                     |
 ▶ 3 李大華           (you)                                                                                              |
   4 陳美玲                                                                                                              |
   5 Bob the Builder                                                                                                     |
@@ -384,7 +384,7 @@ let recordedSnapshots: [String: String] = [
 "othersTurn-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 描述中                                                                   已連線 |
                                                                                                                         |
-  1 王小明           ★                                                                                                  |
+  1 王小明           ★                      「很常見的水果」                                                            |
 ▶ 2 Amy                                                                                                                 |
   3 李大華           (你)                                                                                               |
   4 陳美玲                                                                                                              |
@@ -444,7 +444,7 @@ let recordedSnapshots: [String: String] = [
 "othersTurn-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 1 · Describing                                                   connected |
                                                                                                                         |
-  1 王小明           ★                                                                                                  |
+  1 王小明           ★                      “很常見的水果”                                                              |
 ▶ 2 Amy                                                                                                                 |
   3 李大華           (you)                                                                                              |
   4 陳美玲                                                                                                              |
@@ -504,11 +504,11 @@ let recordedSnapshots: [String: String] = [
 "voting-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 投票中                                                                   已連線 |
                                                                                                                         |
-  1 王小明           ★ ✓已投                                                                                            |
-› 2 Amy                                                                                                                 |
-  3 李大華           (你)                                                                                               |
+  1 王小明           ★ ✓已投                「很常見的水果」                                                            |
+› 2 Amy                                     「red or green, crunchy」                                                   |
+  3 李大華           (你)                   「一天一個」                                                                |
   4 陳美玲           離線                                                                                               |
-  5 Bob the Builder  ✓已投                                                                                              |
+  5 Bob the Builder  ✓已投                  「grows on trees」                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
                                                                                                                         |
                                                                                                                         |
@@ -564,11 +564,11 @@ let recordedSnapshots: [String: String] = [
 "voting-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 1 · Voting                                                       connected |
                                                                                                                         |
-  1 王小明           ★ ✓voted                                                                                           |
-› 2 Amy                                                                                                                 |
-  3 李大華           (you)                                                                                              |
+  1 王小明           ★ ✓voted               “很常見的水果”                                                              |
+› 2 Amy                                     “red or green, crunchy”                                                     |
+  3 李大華           (you)                  “一天一個”                                                                  |
   4 陳美玲           away                                                                                               |
-  5 Bob the Builder  ✓voted                                                                                             |
+  5 Bob the Builder  ✓voted                 “grows on trees”                                                            |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
                                                                                                                         |
                                                                                                                         |
@@ -624,11 +624,11 @@ let recordedSnapshots: [String: String] = [
 "confirmVote-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 投票中                                                                   已連線 |
                                                                                                                         |
-  1 王小明           ★ ✓已投                                                                                            |
-  2 Amy                                                                                                                 |
-  3 李大華           (你)                                                                                               |
+  1 王小明           ★ ✓已投                「很常見的水果」                                                            |
+  2 Amy                                     「red or green, crunchy」                                                   |
+  3 李大華           (你)                   「一天一個」                                                                |
 › 4 陳美玲           離線                                                                                               |
-  5 Bob the Builder  ✓已投                                                                                              |
+  5 Bob the Builder  ✓已投                  「grows on trees」                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
                                                                                                                         |
                                                                                                                         |
@@ -684,11 +684,11 @@ let recordedSnapshots: [String: String] = [
 "confirmVote-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 1 · Voting                                                       connected |
                                                                                                                         |
-  1 王小明           ★ ✓voted                                                                                           |
-  2 Amy                                                                                                                 |
-  3 李大華           (you)                                                                                              |
+  1 王小明           ★ ✓voted               “很常見的水果”                                                              |
+  2 Amy                                     “red or green, crunchy”                                                     |
+  3 李大華           (you)                  “一天一個”                                                                  |
 › 4 陳美玲           away                                                                                               |
-  5 Bob the Builder  ✓voted                                                                                             |
+  5 Bob the Builder  ✓voted                 “grows on trees”                                                            |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
                                                                                                                         |
                                                                                                                         |
