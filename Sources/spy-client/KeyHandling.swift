@@ -115,7 +115,7 @@ extension ClientState {
             }
             return Reaction()
         case .character("q"), .character("Q"):
-            if inGame && isPlaying {
+            if inGame {
                 prompt = .confirmLeave
                 return Reaction()
             }

@@ -279,7 +279,9 @@ final class Session {
             if stage == .joined {
                 reaction.messages.forEach { link?.send($0) }
             } else if !reaction.messages.isEmpty {
+                // Not seated right now: the move is dropped rather than sent late into a changed game.
                 state.notice = .link(state.link)
+                state.record(.link(state.link))
             }
             switch reaction.action {
             case .none:

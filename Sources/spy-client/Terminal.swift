@@ -31,14 +31,16 @@ final class Terminal {
         }
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return }
         isRaw = true
-        Output.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+        // Autowrap off: should a terminal draw an ambiguous-width symbol two columns wide, the line is clipped at the
+        // right edge instead of wrapping and scrolling the whole screen.
+        Output.write("\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     }
 
     /// Puts the terminal back as it was. Safe to call more than once.
     func restore() {
         guard isRaw else { return }
         isRaw = false
-        Output.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        Output.write("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
     }
 
