@@ -170,6 +170,10 @@ struct ClientState: Equatable, Sendable {
     /// The latest game over, shown until the next deal.
     var gameOver: ServerMessage.GameOver?
     var link: LinkStatus = .connecting
+    /// The last turn logged (game/round/player/pk), so a turn is announced once.
+    var lastTurnAnnounced = ""
+    /// The last vote logged (game/round/pk).
+    var lastVoteAnnounced = ""
     /// When the running turn or vote timer ends, on the client's clock.
     var timerEnds: Millis?
 
@@ -256,18 +260,20 @@ struct ClientState: Equatable, Sendable {
             }
         case .turn(let turn):
             timerEnds = turn.timerMs.map { now + Millis($0) }
-            record(.turn(name: name(turn.player), isMe: turn.player == me, pk: turn.pk))
+            announceTurn(of: turn.player, round: turn.round, pk: turn.pk)
         case .clue(let clue):
             record(.clue(name: name(clue.player), text: clue.text))
         case .voting(let vote):
+            let sameVote = voteKey(round: vote.round, pk: vote.pk) == lastVoteAnnounced
             voting = vote
-            ballot = nil
-            cursor = voteCandidates.first?.id
-            seatDigits = ""
             timerEnds = vote.timerMs.map { now + Millis($0) }
             if case .clue = prompt { prompt = .none }
-            let choices = canVote ? voteCandidates.map { "\($0.seat) \($0.name)" } : []
-            record(.votingOpened(pk: vote.pk, choices: choices))
+            if !sameVote {
+                ballot = nil
+                cursor = voteCandidates.first?.id
+                seatDigits = ""
+                announceVote()
+            }
         case .voteProgress(let progress):
             guard var view = room else { return }
             for index in view.seats.indices {
@@ -334,6 +340,10 @@ struct ClientState: Equatable, Sendable {
                 round: view.round, candidates: candidates, voters: voters, pk: !view.pk.isEmpty,
                 timerMs: view.timerMs)
             cursor = voteCandidates.first?.id
+            announceVote()
+        }
+        if view.phase == .describing, let turn = view.turn {
+            announceTurn(of: turn, round: view.round, pk: !view.pk.isEmpty)
         }
         if view.phase != .guessing { guessing = nil }
         if view.phase == .lobby { gameOver = nil }
@@ -359,6 +369,28 @@ struct ClientState: Equatable, Sendable {
         case .nobody:
             record(.nobodyOut)
         }
+    }
+
+    /// Logs whose turn it is once, whether the news came as a `turn` message or in a room snapshot on resume.
+    private mutating func announceTurn(of player: PlayerID, round: Int, pk: Bool) {
+        let key = "\(currentGame)/\(round)/\(player)/\(pk)"
+        guard key != lastTurnAnnounced else { return }
+        lastTurnAnnounced = key
+        record(.turn(name: name(player), isMe: player == me, pk: pk))
+    }
+
+    /// The game being played: a deal arrives before the room snapshot that carries the new game number.
+    private var currentGame: Int { max(room?.game ?? 0, dealt?.game ?? 0) }
+
+    private func voteKey(round: Int, pk: Bool) -> String { "\(currentGame)/\(round)/\(pk)" }
+
+    private mutating func announceVote() {
+        guard let voting else { return }
+        let key = voteKey(round: voting.round, pk: voting.pk)
+        guard key != lastVoteAnnounced else { return }
+        lastVoteAnnounced = key
+        let choices = canVote ? voteCandidates.map { "\($0.seat) \($0.name)" } : []
+        record(.votingOpened(pk: voting.pk, choices: choices))
     }
 
     /// Records connection news from the shell.

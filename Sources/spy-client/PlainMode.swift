@@ -98,10 +98,8 @@ enum PlainMode {
             case .turn(_, true, _):
                 let clueMode = state.room?.settings.clueMode ?? .spoken
                 return "» " + (clueMode == .spoken ? text.yourTurnSpoken : text.yourTurnTyped) + " (pass / clue …)"
-            case .votingOpened(false, let choices) where !choices.isEmpty:
+            case .votingOpened(_, let choices) where !choices.isEmpty:
                 return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
-            case .votingOpened(true, let choices) where !choices.isEmpty:
-                return "» " + text.event(event) + " — vote N"
             case .guessing(_, true):
                 return "» " + text.yourGuess + " (guess …)"
             case .problem, .bye:

@@ -141,6 +141,27 @@ import Testing
         #expect(state.voteCandidates.map(\.id) == ["p1", "p5"])
     }
 
+    @Test func turnsAndVotesAreAnnouncedOnceWhicheverMessageComesFirst() {
+        var live = Fixtures.joined(language: .en)
+        live.apply(.deal(.init(game: 1, word: "蘋果")), now: now)
+        live.apply(.turn(.init(round: 1, player: "p3")), now: now)
+        live.apply(.room(Fixtures.room(.describing, turn: "p3")), now: now)
+        #expect(live.log.filter { if case .turn = $0 { return true } else { return false } }.count == 1)
+
+        var resumed = Fixtures.joined(language: .en)
+        resumed.apply(.room(Fixtures.room(.voting)), now: now)
+        resumed.apply(.deal(.init(game: 1, word: "蘋果")), now: now)
+        _ = resumed.handle(.character("x"), now: now)
+        _ = resumed.handle(.character("4"), now: now)
+        _ = resumed.handle(.enter, now: now)
+        _ = resumed.handle(.character("y"), now: now)
+        resumed.apply(.voting(.init(round: 1, candidates: ["p1", "p2", "p3", "p4", "p5"], voters: ["p3"])), now: now)
+        #expect(resumed.log.filter { if case .votingOpened = $0 { return true } else { return false } }.count == 1)
+        #expect(resumed.ballot == "p4", "the same vote again keeps the ballot")
+        resumed.apply(.voting(.init(round: 1, candidates: ["p1", "p4"], voters: ["p3"], pk: true)), now: now)
+        #expect(resumed.ballot == nil, "a PK vote is a new vote")
+    }
+
     @Test func leavingAsksFirstDuringAGame() {
         var state = Fixtures.state(.othersTurn, language: .en)
         #expect(state.handle(.character("q"), now: now) == Reaction())
