@@ -136,7 +136,10 @@ extension Room {
         guard !gameRunning else { throw Rejection(.wrongPhase, "A game is already running.") }
         let players = playerIDs
         if let problem = Rules.startProblem(settings, players: players.count) { throw problem }
-        let playable = pairs.filter { TextFold.key($0.civilian) != TextFold.key($0.spy) && !$0.civilian.isEmpty }
+        let playable = pairs.filter { pair in
+            let (civilian, spy) = (TextFold.key(pair.civilian), TextFold.key(pair.spy))
+            return !civilian.isEmpty && !spy.isEmpty && civilian != spy
+        }
         guard !playable.isEmpty else { throw Rejection(.badSettings, "No word pair fits these settings.") }
 
         pruneDeparted()

@@ -14,6 +14,11 @@ extension Room {
         let dealt = game.dealt
         let firstIndex = dealt.firstIndex(of: game.firstSpeaker) ?? 0
         let rotation = dealt.indices.map { dealt[(firstIndex + $0) % dealt.count] }.filter { game.isIn($0) }
+        // The end conditions leave at least one spy in whenever the game goes on; a restored state might not.
+        guard !rotation.isEmpty else {
+            finish(.civilians, &context)
+            return
+        }
         let opener = rotation.firstIndex { game.roles[$0] != .blank } ?? 0
         game.speakers = Array(rotation[opener...] + rotation[..<opener])
         game.speakerIndex = 0
@@ -345,7 +350,7 @@ extension Room {
         return true
     }
 
-    private mutating func finish(_ winner: Winner, _ context: inout Context) {
+    mutating func finish(_ winner: Winner, _ context: inout Context) {
         guard var game else { return }
         game.winner = winner
         game.revealed = game.roles

@@ -82,7 +82,7 @@ public struct Room: Codable, Sendable, Equatable {
         return RoomView(
             room: code, phase: phase, game: gamesPlayed, round: game?.round ?? 0, settings: settings,
             seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
-            pk: over ? [] : game?.pk ?? [], clues: game?.clues ?? [],
+            pk: over ? [] : game?.pk ?? [], clues: Array((game?.clues ?? []).suffix(Rules.cluesInView)),
             timerMs: deadline.map { Int(max(0, $0 - now)) }, winner: over ? game?.winner : nil)
     }
 
@@ -129,7 +129,7 @@ public struct Room: Codable, Sendable, Equatable {
         case .guess(let guess): try guessWord(by: player, guess.word, &context)
         case .kick(let request): try kick(request.player, by: player, &context)
         case .leave: try leave(player, &context)
-        case .hello, .ping, .start:
+        case .hello, .ping, .pong, .start:
             throw Rejection(.badMessage, "The host handles \(message.type) itself.")
         }
     }
@@ -174,7 +174,8 @@ public struct Room: Codable, Sendable, Equatable {
         seats.firstIndex { $0.id == player && !$0.departed }
     }
 
-    func isConnected(_ player: PlayerID) -> Bool {
+    /// Whether a seated player's client is connected now (bots always are).
+    public func isConnected(_ player: PlayerID) -> Bool {
         seats.first { $0.id == player && !$0.departed }?.connected ?? false
     }
 }

@@ -12,8 +12,11 @@ public enum Rules {
     public static let maxNameColumns = 16
     /// Longest clue or guess, in characters.
     public static let maxClueCharacters = 100
-    /// Most categories a room may filter on, and the longest category name.
+    /// Most recent clues a room snapshot carries, so a long typed game never outgrows the largest frame.
+    public static let cluesInView = 40
+    /// Most categories a room may filter on.
     public static let maxCategories = 32
+    /// Longest category name, in characters.
     public static let maxCategoryCharacters = 32
     /// Allowed timer lengths in seconds (0 turns the timer off).
     public static let timerSeconds = 10...600
@@ -101,7 +104,7 @@ public enum Rules {
         return winPoints + (survived ? survivorBonus : 0)
     }
 
-    /// Validated display name, or the rejection; `nil` input never happens (empty is handled by the caller).
+    /// Why a trimmed, non-empty name is refused, if it is (an empty name gets a default name instead).
     static func checkName(_ trimmed: String) -> Rejection? {
         let columns = DisplayWidth.of(trimmed)
         if TextFold.hasControlCharacters(trimmed) || columns < 1 || columns > maxNameColumns {
@@ -110,7 +113,7 @@ public enum Rules {
         return nil
     }
 
-    /// Validated clue or guess text (already trimmed).
+    /// Why a trimmed clue or guess is refused, if it is.
     static func checkText(_ trimmed: String) -> Rejection? {
         if trimmed.isEmpty || trimmed.count > maxClueCharacters || TextFold.hasControlCharacters(trimmed) {
             return Rejection(.badClue)

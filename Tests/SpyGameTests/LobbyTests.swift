@@ -121,4 +121,25 @@ final class LobbyTests: XCTestCase {
         XCTAssertNil(Rules.winner(spies: 1, others: 3, blankIn: true, blankRule: .survive))
         XCTAssertNil(Rules.winner(spies: 2, others: 3, blankIn: false, blankRule: .survive))
     }
+
+    func testBetweenGamesPlayersJoinSettingsChangeAndTheDepartedSeatGoes() throws {
+        var table = Table(seed: 71)
+        let ids = table.seat(6)
+        table.start()
+        let leaver = table.players(.civilian).first { $0 != ids[0] }!
+        table.ok(.leave(leaver))
+        table.voteOut(table.players(.spy)[0])
+        XCTAssertEqual(table.phase, .gameOver)
+        XCTAssertEqual(table.room.view(now: table.now).seats.count, 6, "the leaver stays on the game-over screen")
+        XCTAssertNotNil(table.room.name(of: leaver))
+        XCTAssertFalse(table.room.playerIDs.contains(leaver))
+        table.ok(.move(ids[0], .settings(SettingsChange(spies: 2))))
+        let newcomer = table.ok(.join(name: "New", bot: false))
+        XCTAssertTrue(newcomer.contains(.joined("p7")))
+        XCTAssertEqual(table.room.view(now: table.now).seats.map(\.id), ids.filter { $0 != leaver } + ["p7"])
+        table.ok(.start(by: ids[0], pairs: [Table.pair]))
+        XCTAssertEqual(table.game.number, 2)
+        XCTAssertEqual(table.players(.spy).count, 2)
+        XCTAssertEqual(table.room.view(now: table.now).seats.map(\.alive), Array(repeating: true, count: 6))
+    }
 }

@@ -209,4 +209,77 @@ final class PresenceTests: XCTestCase {
         XCTAssertEqual(again, ["p4"], "ids are never reused")
         XCTAssertEqual(table.room.ownerID, "p4")
     }
+
+    func testTheBlankResumingIsToldItIsTheBlankAgain() throws {
+        var table = Table(seed: 43, settings: GameSettings(blank: true))
+        table.seat(5)
+        table.start()
+        let blank = table.players(.blank)[0]
+        table.ok(.disconnected(blank))
+        let sent = table.ok(.connected(blank)).sent(to: blank)
+        XCTAssertTrue(sent.contains(.deal(.init(game: 1, word: nil))))
+        guard case .deal(let deal) = sent[1] else { return XCTFail("deal second") }
+        XCTAssertTrue(deal.blank)
+    }
+
+    func testAPlayerVotedOutStillGetsTheirWordOnResumeButCannotAct() throws {
+        var table = Table(seed: 44)
+        let ids = table.seat(6)
+        table.start()
+        let civilian = table.players(.civilian).first { $0 != ids[0] }!
+        table.voteOut(civilian)
+        table.ok(.disconnected(civilian))
+        let sent = table.ok(.connected(civilian)).sent(to: civilian)
+        XCTAssertTrue(sent.contains(.deal(.init(game: 1, word: table.game.civilianWord))))
+        table.refused(.move(civilian, .pass), .notPlaying)
+    }
+
+    func testAbsentBlankLosesTheGuessAfterTheDefault() throws {
+        var table = Table(seed: 45, settings: GameSettings(blank: true, blankRule: .guess))
+        table.seat(6)
+        table.start()
+        let blank = table.players(.blank)[0]
+        table.voteOut(blank)
+        XCTAssertEqual(table.phase, .guessing)
+        XCTAssertNil(table.room.nextDeadline)
+        XCTAssertEqual(table.ok(.disconnected(blank)).deadlines, [table.now + Rules.absentTurnMillis])
+        XCTAssertEqual(table.ok(.connected(blank)).deadlines, [nil])
+        table.ok(.disconnected(blank))
+        table.advance(by: Rules.absentTurnMillis)
+        table.ok(.tick)
+        XCTAssertEqual(table.phase, .describing)
+        XCTAssertNil(table.game.blankGuess)
+    }
+
+    func testTheGameWaitsForTheGuessBeforeJudgingADeparture() throws {
+        var table = Table(seed: 46, settings: GameSettings(blank: true, blankRule: .guess))
+        let ids = table.seat(5)
+        table.start()
+        let blank = table.players(.blank)[0]
+        table.voteOut(blank)
+        XCTAssertEqual(table.phase, .guessing)
+        // The last spy leaving would end the game, but the blank still has the guess.
+        let spy = table.players(.spy)[0]
+        let owner = table.room.ownerID!
+        if spy == owner {
+            table.ok(.leave(spy))
+        } else {
+            table.ok(.move(owner, .kick(.init(player: spy))))
+        }
+        XCTAssertEqual(table.phase, .guessing)
+        let over = try XCTUnwrap(table.ok(.move(blank, .guess(.init(word: table.game.civilianWord)))).gameOver)
+        XCTAssertEqual(over.winner, .blank)
+        XCTAssertEqual(over.reveal.count, ids.count)
+    }
+
+    func testTheGuessingBlankLeavingCountsAsAWrongGuess() throws {
+        var table = Table(seed: 47, settings: GameSettings(blank: true, blankRule: .guess))
+        table.seat(6)
+        table.start()
+        let blank = table.players(.blank)[0]
+        table.voteOut(blank)
+        table.ok(.leave(blank))
+        XCTAssertEqual(table.phase, .describing)
+        XCTAssertEqual(table.game.round, 2)
+    }
 }

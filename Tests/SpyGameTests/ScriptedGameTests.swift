@@ -166,6 +166,8 @@ final class ScriptedGameTests: XCTestCase {
         let speaker = try XCTUnwrap(table.speaker)
         let word = try XCTUnwrap(table.game.word(for: speaker))
         table.refused(.move(speaker, .clue(.init(text: "I love \(word.uppercased()) every day"))), .clueHasWord)
+        let fullWidth = String(word.unicodeScalars.map { Character(Unicode.Scalar($0.value + 0xFEE0)!) })
+        table.refused(.move(speaker, .clue(.init(text: "so \(fullWidth)!"))), .clueHasWord)
         table.refused(.move(speaker, .clue(.init(text: "   "))), .badClue)
         table.refused(.move(speaker, .clue(.init(text: String(repeating: "a", count: 101)))), .badClue)
         table.refused(.move(speaker, .clue(.init(text: "bad\u{7}bell"))), .badClue)
@@ -310,5 +312,28 @@ final class ScriptedGameTests: XCTestCase {
 extension Array where Element == PlayerID {
     func sortedBySeat(_ table: Table) -> [PlayerID] {
         sorted { table.game.dealt.firstIndex(of: $0)! < table.game.dealt.firstIndex(of: $1)! }
+    }
+}
+
+final class SnapshotSizeTests: XCTestCase {
+    func testLongTypedGameKeepsTheRoomSnapshotUnderTheFrameLimit() throws {
+        let settings = GameSettings(maxPlayers: 20, clueMode: .typed, voteSeconds: 10, tieRule: .nobody)
+        var table = Table(seed: 21, settings: settings)
+        table.seat(20)
+        table.start(pairs: [WordPair(civilian: "Coffee", spy: "Tea", language: .en)])
+        let longClue = String(repeating: "很", count: Rules.maxClueCharacters)
+        for _ in 0..<3 {
+            while let speaker = table.speaker {
+                table.ok(.move(speaker, .clue(.init(text: longClue))))
+            }
+            XCTAssertEqual(table.phase, .voting)
+            // Nobody votes: the timer closes the vote, every ballot abstains and nobody goes out.
+            table.advance(by: 10_001)
+            table.ok(.tick)
+        }
+        let view = table.room.view(now: table.now)
+        XCTAssertEqual(view.clues.count, Rules.cluesInView)
+        XCTAssertEqual(view.clues.last?.round, 3)
+        XCTAssertNoThrow(try WireCodec.encodeFrame(ServerMessage.room(view)))
     }
 }

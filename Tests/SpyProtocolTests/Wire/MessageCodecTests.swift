@@ -232,3 +232,51 @@ struct ErrorCodeTests {
         #expect(!fatal.contains(.internal))
     }
 }
+
+struct HostilePayloadTests {
+    /// Mutated and truncated copies of real messages never crash the decoder, and each failure has a decoding code.
+    @Test func mutatedMessagesFailCleanly() {
+        var generator = SplitMix64(seed: 42)
+        let originals =
+            MessageSamples.client.map { WireCodec.encodePayload($0) }
+            + MessageSamples.server.map { WireCodec.encodePayload($0) }
+        let decodingCodes: Set<ErrorCode> = [.badFrame, .unknownType, .badMessage]
+        var failures = 0
+        for round in 0..<3_000 {
+            var payload = originals[round % originals.count]
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0:
+                payload = Array(payload.prefix(Int.random(in: 0..<payload.count, using: &generator)))
+            case 1:
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    payload[Int.random(in: 0..<payload.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
+                }
+            case 2:
+                payload.insert(
+                    contentsOf: Array(#"[{"\u0000":"#.utf8), at: Int.random(in: 0...payload.count, using: &generator))
+            default:
+                payload.remove(at: Int.random(in: 0..<payload.count, using: &generator))
+            }
+            let client: ErrorCode?
+            do {
+                _ = try WireCodec.decode(ClientMessage.self, from: payload)
+                client = nil
+            } catch {
+                client = error.code
+            }
+            let server: ErrorCode?
+            do {
+                _ = try WireCodec.decode(ServerMessage.self, from: payload)
+                server = nil
+            } catch {
+                server = error.code
+            }
+            for code in [client, server].compactMap({ $0 }) {
+                failures += 1
+                #expect(decodingCodes.contains(code))
+            }
+        }
+        #expect(failures > 3_000)
+    }
+}
