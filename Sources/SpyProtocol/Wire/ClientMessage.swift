@@ -6,6 +6,8 @@ public enum ClientMessage: Sendable, Equatable {
     case hello(Hello)
     /// Keep-alive; answered by `pong` with the same id.
     case ping(Ping)
+    /// Answer to the host's `ping`, with the same id.
+    case pong(Pong)
     /// Owner only, in the lobby or at game over: change some settings.
     case settings(SettingsChange)
     /// Owner only: deal a new game with the seats present.
@@ -28,6 +30,7 @@ public enum ClientMessage: Sendable, Equatable {
         switch self {
         case .hello: return "hello"
         case .ping: return "ping"
+        case .pong: return "pong"
         case .settings: return "settings"
         case .start: return "start"
         case .clue: return "clue"
@@ -41,13 +44,13 @@ public enum ClientMessage: Sendable, Equatable {
 
     /// All `type` strings a client may send.
     public static let allTypes = [
-        "hello", "ping", "settings", "start", "clue", "pass", "vote", "guess", "kick", "leave",
+        "hello", "ping", "pong", "settings", "start", "clue", "pass", "vote", "guess", "kick", "leave",
     ]
 
     public struct Hello: Codable, Sendable, Equatable {
         /// Protocol version the client speaks.
         public var `protocol`: Int
-        /// Wanted display name; empty for the default "Player N".
+        /// Wanted display name; empty for the default name of the seat (玩家1, 玩家2, …).
         public var name: String
         /// Room code; needed when the host has more than one room.
         public var room: String?
@@ -72,6 +75,11 @@ public enum ClientMessage: Sendable, Equatable {
     }
 
     public struct Ping: Codable, Sendable, Equatable {
+        public var id: Int
+        public init(id: Int) { self.id = id }
+    }
+
+    public struct Pong: Codable, Sendable, Equatable {
         public var id: Int
         public init(id: Int) { self.id = id }
     }
@@ -108,6 +116,7 @@ extension ClientMessage: Codable {
         switch type {
         case "hello": self = .hello(try Hello(from: decoder))
         case "ping": self = .ping(try Ping(from: decoder))
+        case "pong": self = .pong(try Pong(from: decoder))
         case "settings":
             let wrapper = try decoder.container(keyedBy: SettingsKey.self)
             self = .settings(try wrapper.decode(SettingsChange.self, forKey: .settings))
@@ -128,6 +137,7 @@ extension ClientMessage: Codable {
         switch self {
         case .hello(let body): try body.encode(to: encoder)
         case .ping(let body): try body.encode(to: encoder)
+        case .pong(let body): try body.encode(to: encoder)
         case .settings(let body):
             var wrapper = encoder.container(keyedBy: SettingsKey.self)
             try wrapper.encode(body, forKey: .settings)

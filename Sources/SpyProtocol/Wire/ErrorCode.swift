@@ -10,7 +10,7 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
     /// A field is missing or has the wrong type or value.
     case badMessage = "bad_message"
 
-    // Handshake (fatal).
+    // Handshake (fatal, except `already_joined`, which only refuses the second `hello`).
     /// The client's protocol version is not spoken here.
     case protocolVersion = "protocol_version"
     /// The first frame must be `hello`.
@@ -99,7 +99,9 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
         case .frameTooLarge: return "The frame length is zero or over the maximum."
         case .unknownType: return "Unknown message type."
         case .badMessage: return "A field is missing or has the wrong type."
-        case .protocolVersion: return "Unsupported protocol version; this host speaks version 1."
+        case .protocolVersion:
+            let versions = supportedProtocolVersions.map(String.init).joined(separator: ", ")
+            return "Unsupported protocol version; this host speaks version \(versions)."
         case .helloRequired: return "The first message must be hello."
         case .helloTimeout: return "No hello received in time."
         case .alreadyJoined: return "This connection has already joined."

@@ -12,7 +12,7 @@ public enum FrameLimits {
 public enum FrameError: Error, Equatable, Sendable {
     /// The header announced a payload of 0 bytes, or more than the maximum.
     case badLength(UInt32)
-    /// The stream ended inside a frame (`buffered` bytes of it had arrived).
+    /// The stream ended inside a frame (`buffered` bytes of it, header included, had arrived).
     case truncated(buffered: Int)
 }
 
@@ -48,15 +48,17 @@ public struct FrameDecoder: Sendable {
     /// Bytes of storage the decoder holds, for memory accounting.
     public var capacity: Int { buffer.capacity }
 
-    /// Appends received bytes.
+    /// Appends received bytes. Call `next()` until it returns `nil` after each feed: that is what keeps the
+    /// buffer under twice the largest frame (for reads of at most one frame's size). Bytes fed after the stream
+    /// has failed are dropped.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        compactIfWorthIt()
+        guard makeRoom(for: bytes.underestimatedCount) else { return }
         buffer.append(contentsOf: bytes)
     }
 
     /// Appends received bytes from a raw buffer.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
-        compactIfWorthIt()
+        guard makeRoom(for: bytes.count) else { return }
         buffer.append(contentsOf: bytes)
     }
 
@@ -86,7 +88,7 @@ public struct FrameDecoder: Sendable {
                 readIndex += length
                 state = .waitingForHeader
                 if readIndex == buffer.count {
-                    buffer.removeAll(keepingCapacity: buffer.capacity <= 2 * (maxPayload + FrameLimits.headerSize))
+                    buffer.removeAll(keepingCapacity: buffer.capacity <= 2 * frameLimit)
                     readIndex = 0
                 }
                 return payload
@@ -94,22 +96,37 @@ public struct FrameDecoder: Sendable {
         }
     }
 
-    /// Call at end of stream: throws `truncated` when a frame was cut off.
+    /// Call at end of stream, once `next()` has returned `nil`: throws `truncated` when a frame was cut off
+    /// (its `buffered` count includes the header bytes), or the error that failed the stream.
     public func finish() throws(FrameError) {
-        if case .failed(let error) = state { throw error }
-        if bufferedByteCount > 0 { throw .truncated(buffered: bufferedByteCount) }
+        switch state {
+        case .failed(let error):
+            throw error
+        case .waitingForHeader:
+            if bufferedByteCount > 0 { throw .truncated(buffered: bufferedByteCount) }
+        case .waitingForFrame:
+            throw .truncated(buffered: FrameLimits.headerSize + bufferedByteCount)
+        }
     }
 
-    /// Drops consumed bytes once they are at least half the buffer, so each byte is moved at most once on average.
-    private mutating func compactIfWorthIt() {
-        guard readIndex > 0 else { return }
-        if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            readIndex = 0
-        } else if readIndex * 2 >= buffer.count {
+    /// Bytes of the largest possible frame, header included.
+    private var frameLimit: Int { FrameLimits.headerSize + maxPayload }
+
+    /// Prepares the buffer for `incoming` more bytes; `false` when the stream has failed and they are dropped.
+    ///
+    /// Consumed bytes are dropped once they are at least half the buffer, or when keeping them would force a
+    /// reallocation anyway, so each byte is moved at most once on average. Growth is geometric but capped at
+    /// twice the largest frame, because Array's own doubling could otherwise reach four times that.
+    private mutating func makeRoom(for incoming: Int) -> Bool {
+        if case .failed = state { return false }
+        if readIndex > 0, readIndex * 2 >= buffer.count || buffer.count + incoming > buffer.capacity {
             buffer.removeSubrange(0..<readIndex)
             readIndex = 0
         }
+        if buffer.count + incoming > buffer.capacity {
+            buffer.reserveCapacity(max(buffer.count + incoming, min(2 * buffer.capacity, 2 * frameLimit)))
+        }
+        return true
     }
 }
 

@@ -24,6 +24,8 @@ public enum ServerMessage: Sendable, Equatable {
     case gameOver(GameOver)
     /// Answer to `ping`.
     case pong(Pong)
+    /// The host checks that a silent connection is alive; answer with `pong` and the same id.
+    case ping(Ping)
     /// Something went wrong; a fatal error is followed by the host closing the connection.
     case error(ErrorMessage)
     /// The host is shutting down or the room is closing.
@@ -43,6 +45,7 @@ public enum ServerMessage: Sendable, Equatable {
         case .guessing: return "guessing"
         case .gameOver: return "game_over"
         case .pong: return "pong"
+        case .ping: return "ping"
         case .error: return "error"
         case .bye: return "bye"
         }
@@ -51,7 +54,7 @@ public enum ServerMessage: Sendable, Equatable {
     /// All `type` strings the host may send.
     public static let allTypes = [
         "welcome", "room", "deal", "turn", "clue", "voting", "vote_progress", "vote_result", "guessing",
-        "game_over", "pong", "error", "bye",
+        "game_over", "pong", "ping", "error", "bye",
     ]
 
     public struct Welcome: Codable, Sendable, Equatable {
@@ -218,6 +221,11 @@ public enum ServerMessage: Sendable, Equatable {
         public init(id: Int) { self.id = id }
     }
 
+    public struct Ping: Codable, Sendable, Equatable {
+        public var id: Int
+        public init(id: Int) { self.id = id }
+    }
+
     public struct ErrorMessage: Codable, Sendable, Equatable {
         /// Stable snake_case code; see `ErrorCode`.
         public var code: ErrorCode
@@ -260,6 +268,7 @@ extension ServerMessage: Codable {
         case "guessing": self = .guessing(try Guessing(from: decoder))
         case "game_over": self = .gameOver(try GameOver(from: decoder))
         case "pong": self = .pong(try Pong(from: decoder))
+        case "ping": self = .ping(try Ping(from: decoder))
         case "error": self = .error(try ErrorMessage(from: decoder))
         case "bye": self = .bye(try Bye(from: decoder))
         default: throw MessageDecodingError.unknownType(type)
@@ -281,6 +290,7 @@ extension ServerMessage: Codable {
         case .guessing(let body): try body.encode(to: encoder)
         case .gameOver(let body): try body.encode(to: encoder)
         case .pong(let body): try body.encode(to: encoder)
+        case .ping(let body): try body.encode(to: encoder)
         case .error(let body): try body.encode(to: encoder)
         case .bye(let body): try body.encode(to: encoder)
         }

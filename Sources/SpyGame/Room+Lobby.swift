@@ -1,0 +1,188 @@
+import Foundation
+import SpyProtocol
+
+extension Room {
+    /// Whether a game is being played (dealt and not over).
+    var gameRunning: Bool {
+        switch phase {
+        case .describing, .voting, .guessing: return true
+        case .lobby, .gameOver: return false
+        }
+    }
+
+    mutating func join(name rawName: String, bot: Bool, _ context: inout Context) throws {
+        guard !gameRunning else { throw Rejection(.gameInProgress) }
+        let present = playerIDs.count
+        guard present < settings.maxPlayers else { throw Rejection(.roomFull) }
+        let trimmed = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name: String
+        if trimmed.isEmpty {
+            name = defaultName(seatNumber: present + 1)
+        } else {
+            if let problem = Rules.checkName(trimmed) { throw problem }
+            guard !isNameTaken(trimmed) else { throw Rejection(.nameTaken) }
+            name = trimmed
+        }
+        pruneDeparted()
+        let id = "p\(nextPlayerNumber)"
+        nextPlayerNumber += 1
+        seats.append(Seat(id: id, name: name, bot: bot, connected: true, score: 0, departed: false))
+        if owner == nil { owner = id }
+        context.effects.append(.joined(id))
+        context.roomChanged = true
+        context.log("\(id) joined room \(code)\(bot ? " (bot)" : "")")
+    }
+
+    private func isNameTaken(_ name: String) -> Bool {
+        let key = TextFold.key(name)
+        return seats.contains { !$0.departed && TextFold.key($0.name) == key }
+    }
+
+    private func defaultName(seatNumber: Int) -> String {
+        var number = seatNumber
+        while isNameTaken("\(Rules.defaultNamePrefix)\(number)") { number += 1 }
+        return "\(Rules.defaultNamePrefix)\(number)"
+    }
+
+    /// Seats of players who left during the last game only matter for its game-over screen.
+    mutating func pruneDeparted() {
+        seats.removeAll(where: \.departed)
+    }
+
+    mutating func connect(_ player: PlayerID, _ context: inout Context) throws {
+        guard let index = seatIndex(of: player) else { throw Rejection(.notPlaying, "You have no seat in this room.") }
+        seats[index].connected = true
+        // Only an absence made the table wait with a deadline; with no timer set, the game waits for them again.
+        if isActor(player), timerSecondsForActor == 0 { deadline = nil }
+        context.send(player, .room(view(now: context.now)))
+        if let game, game.roles[player] != nil {
+            switch phase {
+            case .describing, .voting, .guessing:
+                context.send(player, .deal(.init(game: game.number, word: game.word(for: player))))
+                for message in currentPrompts(now: context.now) { context.send(player, message) }
+            case .gameOver:
+                if let result = gameOverMessage() { context.send(player, .gameOver(result)) }
+            case .lobby:
+                break
+            }
+        }
+        context.roomChanged = true
+        context.log("\(player) connected")
+    }
+
+    mutating func disconnect(_ player: PlayerID, _ context: inout Context) throws {
+        guard let index = seatIndex(of: player) else { throw Rejection(.notPlaying, "You have no seat in this room.") }
+        seats[index].connected = false
+        context.roomChanged = true
+        context.log("\(player) disconnected")
+        if isActor(player), timerSecondsForActor == 0 {
+            deadline = context.now + Rules.absentTurnMillis
+        }
+        if phase == .voting { closeVoteIfComplete(&context) }
+    }
+
+    mutating func leave(_ player: PlayerID, _ context: inout Context) throws {
+        guard seatIndex(of: player) != nil else { throw Rejection(.notPlaying, "You have no seat in this room.") }
+        removePlayer(player, reason: nil, &context)
+        context.log("\(player) left")
+    }
+
+    mutating func kick(_ target: PlayerID, by player: PlayerID, _ context: inout Context) throws {
+        guard player == owner else { throw Rejection(.notOwner) }
+        guard target != player, seatIndex(of: target) != nil else {
+            throw Rejection(.badTarget, "Kick another seated player.")
+        }
+        removePlayer(target, reason: .kicked, &context)
+        context.log("\(target) kicked by \(player)")
+    }
+
+    /// Takes a player off the table: the seat goes in the lobby; in a game the player is out, revealed, and gone.
+    private mutating func removePlayer(_ player: PlayerID, reason: ErrorCode?, _ context: inout Context) {
+        guard let index = seatIndex(of: player) else { return }
+        if gameRunning, game?.roles[player] != nil {
+            seats[index].departed = true
+            seats[index].connected = false
+        } else {
+            seats.remove(at: index)
+        }
+        context.effects.append(.removed(player, reason: reason))
+        context.roomChanged = true
+        if owner == player { passOwnership(from: index) }
+        if gameRunning { playerDeparted(player, &context) }
+    }
+
+    /// Ownership goes to the next seated player after the old owner, wrapping round.
+    private mutating func passOwnership(from index: Int) {
+        let ring = seats.indices.map { seats[(index + $0) % seats.count] }
+        owner = ring.first { !$0.departed }?.id
+    }
+
+    mutating func changeSettings(by player: PlayerID, _ change: SettingsChange, _ context: inout Context) throws {
+        guard player == owner else { throw Rejection(.notOwner) }
+        guard !gameRunning else { throw Rejection(.wrongPhase, "Settings change between games.") }
+        let merged = settings.merging(change)
+        if let problem = Rules.validate(merged, seated: playerIDs.count) { throw problem }
+        var cleaned = merged
+        cleaned.categories = merged.categories.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard cleaned != settings else { return }
+        settings = cleaned
+        context.roomChanged = true
+        context.log("settings changed by \(player)")
+    }
+
+    mutating func start(by player: PlayerID, pairs: [WordPair], _ context: inout Context) throws {
+        guard seatIndex(of: player) != nil else { throw Rejection(.notPlaying, "You have no seat in this room.") }
+        guard player == owner else { throw Rejection(.notOwner) }
+        guard !gameRunning else { throw Rejection(.wrongPhase, "A game is already running.") }
+        let players = playerIDs
+        if let problem = Rules.startProblem(settings, players: players.count) { throw problem }
+        let playable = pairs.filter { pair in
+            let (civilian, spy) = (TextFold.key(pair.civilian), TextFold.key(pair.spy))
+            return !civilian.isEmpty && !spy.isEmpty && civilian != spy
+        }
+        guard !playable.isEmpty else { throw Rejection(.badSettings, "No word pair fits these settings.") }
+
+        pruneDeparted()
+        var fresh = playable.filter { !usedPairKeys.contains($0.key) }
+        if fresh.isEmpty {
+            // Every pair has been played: start the cycle again.
+            usedPairKeys.subtract(playable.map(\.key))
+            fresh = playable
+        }
+        let pair = fresh[rng.next(below: fresh.count)]
+        usedPairKeys.insert(pair.key)
+        let swapped = rng.nextBool()
+
+        let roles = Self.dealRoles(to: players, spies: settings.spies, blank: settings.blank, rng: &rng)
+        let speakable = players.filter { roles[$0] != .blank }
+        let firstSpeaker = speakable[rng.next(below: speakable.count)]
+
+        gamesPlayed += 1
+        game = Game(
+            number: gamesPlayed, civilianWord: swapped ? pair.spy : pair.civilian,
+            spyWord: swapped ? pair.civilian : pair.spy, dealt: players, roles: roles, firstSpeaker: firstSpeaker)
+        context.log("game \(gamesPlayed) started in room \(code) with \(players.count) players")
+        for id in players {
+            context.send(id, .deal(.init(game: gamesPlayed, word: game?.word(for: id))))
+        }
+        context.roomChanged = true
+        beginRound(&context)
+    }
+
+    /// Roles shuffled uniformly over the seats: the first places of a random order are the spies, then the blank.
+    static func dealRoles(
+        to players: [PlayerID], spies: Int, blank: Bool, rng: inout SplitMix64
+    ) -> [PlayerID: Role] {
+        var roles: [PlayerID: Role] = [:]
+        for (position, id) in rng.shuffled(players).enumerated() {
+            if position < spies {
+                roles[id] = .spy
+            } else if blank && position == spies {
+                roles[id] = .blank
+            } else {
+                roles[id] = .civilian
+            }
+        }
+        return roles
+    }
+}

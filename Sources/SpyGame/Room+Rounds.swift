@@ -1,0 +1,381 @@
+import Foundation
+import SpyProtocol
+
+extension Room {
+    // MARK: Describing
+
+    /// A new round: everyone still in describes, starting from the game's first speaker (or the next player
+    /// after them who is still in and is not the blank).
+    mutating func beginRound(_ context: inout Context) {
+        guard var game else { return }
+        game.round += 1
+        game.pk = []
+        game.ballots = [:]
+        let dealt = game.dealt
+        let firstIndex = dealt.firstIndex(of: game.firstSpeaker) ?? 0
+        let rotation = dealt.indices.map { dealt[(firstIndex + $0) % dealt.count] }.filter { game.isIn($0) }
+        // The end conditions leave at least one spy in whenever the game goes on; a restored state might not.
+        guard !rotation.isEmpty else {
+            finish(.civilians, &context)
+            return
+        }
+        let opener = rotation.firstIndex { game.roles[$0] != .blank } ?? 0
+        game.speakers = Array(rotation[opener...] + rotation[..<opener])
+        game.speakerIndex = 0
+        self.game = game
+        startTurn(&context)
+    }
+
+    /// The player whose action the phase waits for (speaker or guessing blank), if any.
+    func isActor(_ player: PlayerID) -> Bool {
+        switch phase {
+        case .describing: return game?.currentSpeaker == player
+        case .guessing: return game?.guesser == player
+        case .lobby, .voting, .gameOver: return false
+        }
+    }
+
+    /// The configured timer for the speaker or the guessing blank; 0 when off.
+    var timerSecondsForActor: Int { settings.turnSeconds }
+
+    /// The deadline for an actor starting now: the turn timer, or the absence default, or none.
+    func actorDeadline(for player: PlayerID, now: Millis) -> Millis? {
+        if timerSecondsForActor > 0 { return now + Millis(timerSecondsForActor) * 1000 }
+        if !isConnected(player) { return now + Rules.absentTurnMillis }
+        return nil
+    }
+
+    private mutating func startTurn(_ context: inout Context) {
+        guard let game, let speaker = game.currentSpeaker else { return }
+        phase = .describing
+        deadline = actorDeadline(for: speaker, now: context.now)
+        context.broadcast(.turn(turnMessage(now: context.now)))
+    }
+
+    private func turnMessage(now: Millis) -> ServerMessage.Turn {
+        ServerMessage.Turn(
+            round: game?.round ?? 0, player: game?.currentSpeaker ?? "", pk: !(game?.pk.isEmpty ?? true),
+            timerMs: deadline.map { Int(max(0, $0 - now)) })
+    }
+
+    mutating func giveClue(by player: PlayerID, text: String, _ context: inout Context) throws {
+        try checkSpeaker(player)
+        guard settings.clueMode == .typed else {
+            throw Rejection(.wrongPhase, "Clues are spoken at the table in this room; pass when you are done.")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let problem = Rules.checkText(trimmed) { throw problem }
+        if let word = game?.word(for: player), TextFold.contains(trimmed, word: word) {
+            throw Rejection(.clueHasWord)
+        }
+        finishTurn(of: player, text: trimmed, &context)
+    }
+
+    mutating func pass(by player: PlayerID, _ context: inout Context) throws {
+        try checkSpeaker(player)
+        finishTurn(of: player, text: nil, &context)
+    }
+
+    private func checkSpeaker(_ player: PlayerID) throws {
+        guard phase == .describing, let game else { throw Rejection(.wrongPhase) }
+        guard game.isIn(player) else { throw Rejection(.notPlaying) }
+        guard game.currentSpeaker == player else { throw Rejection(.notYourTurn) }
+    }
+
+    private mutating func finishTurn(of player: PlayerID, text: String?, _ context: inout Context) {
+        guard var game else { return }
+        let clue = ClueView(player: player, round: game.round, text: text)
+        game.clues.append(clue)
+        self.game = game
+        context.broadcast(.clue(clue))
+        advanceTurn(&context)
+    }
+
+    /// Next speaker still in, or the vote when the pass is done.
+    private mutating func advanceTurn(_ context: inout Context) {
+        guard var game else { return }
+        game.speakerIndex += 1
+        while let speaker = game.currentSpeaker, !game.isIn(speaker) { game.speakerIndex += 1 }
+        self.game = game
+        if game.currentSpeaker == nil {
+            openVote(&context)
+        } else {
+            startTurn(&context)
+        }
+    }
+
+    // MARK: Voting
+
+    private mutating func openVote(_ context: inout Context) {
+        guard var game else { return }
+        let alive = game.alive
+        if game.pk.isEmpty {
+            game.candidates = alive
+            game.voters = alive
+        } else {
+            game.candidates = game.pk
+            let others = alive.filter { !game.pk.contains($0) }
+            // When every player still in is tied, they all vote (never for themselves).
+            game.voters = others.isEmpty ? alive : others
+        }
+        game.ballots = [:]
+        self.game = game
+        phase = .voting
+        deadline = settings.voteSeconds > 0 ? context.now + Millis(settings.voteSeconds) * 1000 : nil
+        context.broadcast(.voting(votingMessage(now: context.now)))
+        closeVoteIfComplete(&context)
+    }
+
+    private func votingMessage(now: Millis) -> ServerMessage.Voting {
+        ServerMessage.Voting(
+            round: game?.round ?? 0, candidates: game?.candidates ?? [], voters: game?.voters ?? [],
+            pk: !(game?.pk.isEmpty ?? true), timerMs: deadline.map { Int(max(0, $0 - now)) })
+    }
+
+    private func progressMessage() -> ServerMessage.VoteProgress {
+        let voters = game?.voters ?? []
+        let ballots = game?.ballots ?? [:]
+        return ServerMessage.VoteProgress(
+            voted: voters.filter { ballots[$0] != nil }, waiting: voters.filter { ballots[$0] == nil })
+    }
+
+    mutating func castVote(by player: PlayerID, for target: PlayerID, _ context: inout Context) throws {
+        guard phase == .voting, var game else { throw Rejection(.wrongPhase) }
+        guard game.voters.contains(player) else {
+            let reason = game.isIn(player) ? "Tied players do not vote in the PK." : nil
+            throw Rejection(.notPlaying, reason)
+        }
+        guard target != player else { throw Rejection(.selfVote) }
+        guard game.candidates.contains(target) else { throw Rejection(.badTarget) }
+        game.ballots[player] = target
+        self.game = game
+        context.broadcast(.voteProgress(progressMessage()))
+        closeVoteIfComplete(&context)
+    }
+
+    /// The vote closes when every connected voter has a ballot in; absent voters abstain.
+    mutating func closeVoteIfComplete(_ context: inout Context) {
+        guard phase == .voting, let game else { return }
+        let waiting = game.voters.filter { game.ballots[$0] == nil && isConnected($0) }
+        if waiting.isEmpty { closeVote(&context) }
+    }
+
+    private mutating func closeVote(_ context: inout Context) {
+        guard var game else { return }
+        let seatOrder = game.dealt
+        var counts: [PlayerID: [PlayerID]] = [:]
+        for voter in game.voters {
+            if let target = game.ballots[voter] { counts[target, default: []].append(voter) }
+        }
+        let tally = seatOrder.compactMap { id in counts[id].map { TallyEntry(player: id, voters: $0) } }
+            .sorted { $0.voters.count > $1.voters.count }
+        let abstained = game.voters.filter { game.ballots[$0] == nil }
+        let top = tally.first?.voters.count ?? 0
+        let tied = top == 0 ? [] : tally.filter { $0.voters.count == top }.map(\.player)
+        let wasPK = !game.pk.isEmpty
+        deadline = nil
+
+        var result = ServerMessage.VoteResult(
+            round: game.round, tally: tally, abstained: abstained, outcome: .nobody,
+            tied: tied.count > 1 ? tied : [])
+        var eliminated: PlayerID?
+        if tied.count == 1 {
+            eliminated = tied[0]
+        } else if tied.count > 1 && !wasPK {
+            switch settings.tieRule {
+            case .pk: result.outcome = .pk
+            case .nobody: break
+            case .random: eliminated = tied[rng.next(below: tied.count)]
+            }
+        }
+        game.ballots = [:]
+        game.pk = []
+        if let eliminated {
+            result.outcome = .out
+            result.out = eliminated
+            game.out.insert(eliminated)
+            if settings.revealOut, let role = game.roles[eliminated] {
+                result.identity = role
+                game.revealed[eliminated] = role
+            }
+        }
+        self.game = game
+        context.broadcast(.voteResult(result))
+        context.log("round \(game.round) vote: \(result.outcome.rawValue)\(eliminated.map { " \($0)" } ?? "")")
+
+        if let eliminated {
+            if game.roles[eliminated] == .blank && settings.blankRule == .guess {
+                startGuessing(eliminated, &context)
+            } else if !finishIfOver(&context) {
+                beginRound(&context)
+            }
+        } else if result.outcome == .pk {
+            startPK(tied, &context)
+        } else {
+            beginRound(&context)
+        }
+    }
+
+    /// The tied players describe again, in the order they spoke this round.
+    private mutating func startPK(_ tied: [PlayerID], _ context: inout Context) {
+        guard var game else { return }
+        let spokenOrder = game.speakers.filter { tied.contains($0) }
+        game.pk = spokenOrder + tied.filter { !spokenOrder.contains($0) }
+        game.speakers = game.pk
+        game.speakerIndex = 0
+        self.game = game
+        startTurn(&context)
+    }
+
+    // MARK: The blank's guess
+
+    private mutating func startGuessing(_ blank: PlayerID, _ context: inout Context) {
+        guard var game else { return }
+        game.guesser = blank
+        // Only the blank can be asked to guess, so the question itself reveals the identity.
+        game.revealed[blank] = .blank
+        self.game = game
+        phase = .guessing
+        deadline = actorDeadline(for: blank, now: context.now)
+        context.broadcast(.guessing(.init(player: blank, timerMs: deadline.map { Int(max(0, $0 - context.now)) })))
+    }
+
+    mutating func guessWord(by player: PlayerID, _ word: String, _ context: inout Context) throws {
+        guard phase == .guessing, let game else { throw Rejection(.wrongPhase) }
+        guard game.guesser == player else { throw Rejection(.notYourTurn, "Only the blank guesses.") }
+        let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let problem = Rules.checkText(trimmed) { throw problem }
+        resolveGuess(trimmed, &context)
+    }
+
+    private mutating func resolveGuess(_ guess: String?, _ context: inout Context) {
+        guard var game else { return }
+        game.blankGuess = guess
+        game.guesser = nil
+        self.game = game
+        deadline = nil
+        if let guess, Self.sameWord(guess, game.civilianWord) {
+            finish(.blank, &context)
+        } else if !finishIfOver(&context) {
+            beginRound(&context)
+        }
+    }
+
+    static func sameWord(_ lhs: String, _ rhs: String) -> Bool {
+        TextFold.key(lhs).filter { !$0.isWhitespace } == TextFold.key(rhs).filter { !$0.isWhitespace }
+    }
+
+    // MARK: Departures and timers
+
+    /// A dealt-in player left or was kicked mid-game: out and revealed; the phase goes on without them.
+    mutating func playerDeparted(_ player: PlayerID, _ context: inout Context) {
+        guard var game, let role = game.roles[player] else { return }
+        let wasIn = game.isIn(player)
+        game.out.insert(player)
+        game.revealed[player] = role
+        let wasSpeaker = phase == .describing && game.currentSpeaker == player
+        let wasGuesser = phase == .guessing && game.guesser == player
+        let pkBroken = game.pk.contains(player) && game.pk.count <= 2
+        game.pk.removeAll { $0 == player }
+        game.voters.removeAll { $0 == player }
+        game.candidates.removeAll { $0 == player }
+        game.ballots[player] = nil
+        game.ballots = game.ballots.filter { $0.value != player }
+        self.game = game
+
+        if wasGuesser {
+            resolveGuess(nil, &context)
+            return
+        }
+        // While the blank guesses, the end is decided once the guess is in.
+        guard wasIn, phase != .guessing else { return }
+        if finishIfOver(&context) { return }
+        if pkBroken {
+            // A PK needs two players; with one left the round is settled by the departure.
+            beginRound(&context)
+            return
+        }
+        switch phase {
+        case .describing where wasSpeaker:
+            advanceTurn(&context)
+        case .voting:
+            context.broadcast(.voteProgress(progressMessage()))
+            closeVoteIfComplete(&context)
+        default:
+            break
+        }
+    }
+
+    mutating func tick(_ context: inout Context) {
+        guard let due = deadline, context.now >= due else { return }
+        switch phase {
+        case .describing:
+            guard let speaker = game?.currentSpeaker else { return }
+            context.log("\(speaker)'s turn timed out")
+            finishTurn(of: speaker, text: nil, &context)
+        case .voting:
+            closeVote(&context)
+        case .guessing:
+            resolveGuess(nil, &context)
+        case .lobby, .gameOver:
+            deadline = nil
+        }
+    }
+
+    /// The messages a returning player needs to know where the game stands.
+    func currentPrompts(now: Millis) -> [ServerMessage] {
+        switch phase {
+        case .describing: return [.turn(turnMessage(now: now))]
+        case .voting: return [.voting(votingMessage(now: now)), .voteProgress(progressMessage())]
+        case .guessing:
+            guard let guesser = game?.guesser else { return [] }
+            return [.guessing(.init(player: guesser, timerMs: deadline.map { Int(max(0, $0 - now)) }))]
+        case .lobby, .gameOver: return []
+        }
+    }
+
+    // MARK: The end
+
+    /// Applies the end conditions; true when the game ended.
+    private mutating func finishIfOver(_ context: inout Context) -> Bool {
+        guard let game else { return false }
+        let alive = game.alive
+        let spies = alive.filter { game.roles[$0] == .spy }.count
+        let blankIn = alive.contains { game.roles[$0] == .blank }
+        guard
+            let winner = Rules.winner(
+                spies: spies, others: alive.count - spies, blankIn: blankIn, blankRule: settings.blankRule)
+        else { return false }
+        finish(winner, &context)
+        return true
+    }
+
+    mutating func finish(_ winner: Winner, _ context: inout Context) {
+        guard var game else { return }
+        game.winner = winner
+        game.revealed = game.roles
+        game.guesser = nil
+        game.pk = []
+        self.game = game
+        phase = .gameOver
+        deadline = nil
+        for index in seats.indices where !seats[index].departed {
+            let id = seats[index].id
+            guard let role = game.roles[id] else { continue }
+            seats[index].score += Rules.points(role: role, winner: winner, survived: game.isIn(id))
+        }
+        if let message = gameOverMessage() { context.broadcast(.gameOver(message)) }
+        context.log("game \(game.number) in room \(code) over: \(winner.rawValue) win")
+    }
+
+    func gameOverMessage() -> ServerMessage.GameOver? {
+        guard let game, let winner = game.winner else { return nil }
+        return ServerMessage.GameOver(
+            game: game.number, winner: winner, civilianWord: game.civilianWord, spyWord: game.spyWord,
+            reveal: game.dealt.compactMap { id in
+                game.roles[id].map { RevealEntry(player: id, role: $0, word: game.word(for: id)) }
+            },
+            blankGuess: game.blankGuess,
+            scores: seats.filter { !$0.departed }.map { ScoreEntry(player: $0.id, score: $0.score) })
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import SpyProtocol
+
+/// One table: its seats, settings, scores and the game in progress, as a value the daemon drives with events.
+///
+/// Deterministic by construction: the only randomness is the seeded `SplitMix64` stored inside, the only clock is
+/// the `now` passed to `apply`. A room built from the same seed and fed the same events always produces the same
+/// effects, and a room decoded from its own encoding continues identically.
+public struct Room: Codable, Sendable, Equatable {
+    /// Room code.
+    public private(set) var code: String
+    /// Where the room is.
+    public internal(set) var phase: Phase
+    /// Settings in force.
+    public internal(set) var settings: GameSettings
+    /// When the daemon must send `.tick`; `nil` while nothing is timed.
+    public var nextDeadline: Millis? { deadline }
+
+    var rng: SplitMix64
+    var seats: [Seat]
+    var owner: PlayerID?
+    var nextPlayerNumber: Int
+    var gamesPlayed: Int
+    var usedPairKeys: Set<String>
+    var game: Game?
+    var deadline: Millis?
+
+    public init(code: String, settings: GameSettings = GameSettings(), seed: UInt64) {
+        self.code = code
+        self.phase = .lobby
+        self.settings = settings
+        self.rng = SplitMix64(seed: seed)
+        self.seats = []
+        self.owner = nil
+        self.nextPlayerNumber = 1
+        self.gamesPlayed = 0
+        self.usedPairKeys = []
+        self.game = nil
+        self.deadline = nil
+    }
+
+    /// Seated players in seat order (players who left during the game are no longer seated).
+    public var playerIDs: [PlayerID] {
+        seats.filter { !$0.departed }.map(\.id)
+    }
+
+    /// The player who owns the room, if anyone is seated.
+    public var ownerID: PlayerID? { owner }
+
+    /// A player's display name (also for a player who left during the game now ending).
+    public func name(of player: PlayerID) -> String? {
+        seats.first { $0.id == player }?.name
+    }
+
+    /// Whether the player is a bot run by the host.
+    public func isBot(_ player: PlayerID) -> Bool {
+        seats.first { $0.id == player }?.bot ?? false
+    }
+
+    /// The public view: the same for every player, without words or roles the game has not revealed.
+    public func view(now: Millis) -> RoomView {
+        let game = self.game
+        let voting = phase == .voting
+        var seatViews: [SeatView] = []
+        seatViews.reserveCapacity(seats.count)
+        for (index, seat) in seats.enumerated() {
+            var alive = true
+            var voted = false
+            var revealed: Role?
+            if let game {
+                alive = game.roles[seat.id] == nil || !game.out.contains(seat.id)
+                voted = voting && game.ballots[seat.id] != nil
+                revealed = game.revealed[seat.id]
+            }
+            seatViews.append(
+                SeatView(
+                    id: seat.id, seat: index + 1, name: seat.name, owner: seat.id == owner,
+                    connected: seat.connected && !seat.departed, bot: seat.bot, alive: alive, voted: voted,
+                    revealed: revealed, score: seat.score))
+        }
+        let over = phase == .gameOver
+        return RoomView(
+            room: code, phase: phase, game: gamesPlayed, round: game?.round ?? 0, settings: settings,
+            seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
+            pk: over ? [] : game?.pk ?? [], clues: Array((game?.clues ?? []).suffix(Rules.cluesInView)),
+            timerMs: deadline.map { Int(max(0, $0 - now)) }, winner: over ? game?.winner : nil)
+    }
+
+    /// Applies one event. On rejection the room is exactly as before.
+    public mutating func apply(_ event: RoomEvent, now: Millis) -> Result<[RoomEffect], Rejection> {
+        var next = self
+        var context = Context(now: now)
+        do {
+            try next.handle(event, &context)
+        } catch let rejection as Rejection {
+            return .failure(rejection)
+        } catch {
+            return .failure(Rejection(.internal))
+        }
+        if context.roomChanged {
+            context.effects.append(.broadcast(.room(next.view(now: now))))
+        }
+        if next.deadline != deadline {
+            context.effects.append(.deadline(next.deadline))
+        }
+        self = next
+        return .success(context.effects)
+    }
+
+    private mutating func handle(_ event: RoomEvent, _ context: inout Context) throws {
+        switch event {
+        case .join(let name, let bot): try join(name: name, bot: bot, &context)
+        case .connected(let player): try connect(player, &context)
+        case .disconnected(let player): try disconnect(player, &context)
+        case .leave(let player): try leave(player, &context)
+        case .start(let player, let pairs): try start(by: player, pairs: pairs, &context)
+        case .move(let player, let message): try move(player, message, &context)
+        case .tick: tick(&context)
+        }
+    }
+
+    private mutating func move(_ player: PlayerID, _ message: ClientMessage, _ context: inout Context) throws {
+        guard seatIndex(of: player) != nil else { throw Rejection(.notPlaying, "You have no seat in this room.") }
+        switch message {
+        case .settings(let change): try changeSettings(by: player, change, &context)
+        case .clue(let clue): try giveClue(by: player, text: clue.text, &context)
+        case .pass: try pass(by: player, &context)
+        case .vote(let vote): try castVote(by: player, for: vote.target, &context)
+        case .guess(let guess): try guessWord(by: player, guess.word, &context)
+        case .kick(let request): try kick(request.player, by: player, &context)
+        case .leave: try leave(player, &context)
+        case .hello, .ping, .pong, .start:
+            throw Rejection(.badMessage, "The host handles \(message.type) itself.")
+        }
+    }
+
+    /// Effects gathered while one event is handled.
+    struct Context {
+        let now: Millis
+        var effects: [RoomEffect] = []
+        /// Whether the public view changed, so everyone gets the new snapshot once, last.
+        var roomChanged = false
+
+        init(now: Millis) {
+            self.now = now
+        }
+
+        mutating func broadcast(_ message: ServerMessage) {
+            effects.append(.broadcast(message))
+            roomChanged = true
+        }
+
+        mutating func send(_ player: PlayerID, _ message: ServerMessage) {
+            effects.append(.send(player, message))
+        }
+
+        mutating func log(_ line: String) {
+            effects.append(.log(line))
+        }
+    }
+
+    /// A seat at the table.
+    struct Seat: Codable, Sendable, Equatable {
+        var id: PlayerID
+        var name: String
+        var bot: Bool
+        var connected: Bool
+        var score: Int
+        /// Left or kicked during a game: kept (out, revealed) until the game over screen is done with it.
+        var departed: Bool
+    }
+
+    func seatIndex(of player: PlayerID) -> Int? {
+        seats.firstIndex { $0.id == player && !$0.departed }
+    }
+
+    /// Whether a seated player's client is connected now (bots always are).
+    public func isConnected(_ player: PlayerID) -> Bool {
+        seats.first { $0.id == player && !$0.departed }?.connected ?? false
+    }
+}
+
+/// The state of one game, from the deal to game over.
+struct Game: Codable, Sendable, Equatable {
+    var number: Int
+    var civilianWord: String
+    var spyWord: String
+    /// Players dealt in, in seat order at the deal.
+    var dealt: [PlayerID]
+    var roles: [PlayerID: Role]
+    var out: Set<PlayerID> = []
+    var revealed: [PlayerID: Role] = [:]
+    var firstSpeaker: PlayerID
+    var round = 0
+    /// Who describes in the current pass (a round, or the tied players of a PK), in speaking order.
+    var speakers: [PlayerID] = []
+    var speakerIndex = 0
+    /// The tied players while a PK runs.
+    var pk: [PlayerID] = []
+    var voters: [PlayerID] = []
+    var candidates: [PlayerID] = []
+    var ballots: [PlayerID: PlayerID] = [:]
+    var clues: [ClueView] = []
+    /// The blank guessing the civilians' word.
+    var guesser: PlayerID?
+    var blankGuess: String?
+    var winner: Winner?
+
+    var currentSpeaker: PlayerID? {
+        speakers.indices.contains(speakerIndex) ? speakers[speakerIndex] : nil
+    }
+
+    func isIn(_ player: PlayerID) -> Bool {
+        roles[player] != nil && !out.contains(player)
+    }
+
+    var alive: [PlayerID] { dealt.filter { !out.contains($0) } }
+
+    func word(for player: PlayerID) -> String? {
+        switch roles[player] {
+        case .civilian: return civilianWord
+        case .spy: return spyWord
+        case .blank, nil: return nil
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import SpyProtocol
+
+/// The numbers and decisions of the game that do not depend on a room's history, kept apart so that
+/// docs/RULES.md and the tests can point at one place.
+public enum Rules {
+    /// Fewest seated players a game can start with.
+    public static let minPlayers = 4
+    /// Largest table a room may be set to.
+    public static let maxTableSize = 20
+    /// Longest name, in terminal columns (CJK characters count two).
+    public static let maxNameColumns = 16
+    /// Longest clue or guess, in characters.
+    public static let maxClueCharacters = 100
+    /// Most recent clues a room snapshot carries, so a long typed game never outgrows the largest frame.
+    public static let cluesInView = 40
+    /// Most categories a room may filter on.
+    public static let maxCategories = 32
+    /// Longest category name, in characters.
+    public static let maxCategoryCharacters = 32
+    /// Allowed timer lengths in seconds (0 turns the timer off).
+    public static let timerSeconds = 10...600
+    /// How long an absent speaker (or guessing blank) keeps the table waiting when no turn timer is set.
+    public static let absentTurnMillis: Millis = 20_000
+    /// Points every player on the winning side gets.
+    public static let winPoints = 2
+    /// Extra points for winners still in at the end.
+    public static let survivorBonus = 1
+    /// Prefix of the name given to a player who joins without one: 玩家1, 玩家2, …
+    public static let defaultNamePrefix = "玩家"
+
+    /// Checks a whole settings value a room would run with. Start re-checks the table itself.
+    public static func validate(_ settings: GameSettings, seated: Int) -> Rejection? {
+        guard (minPlayers...maxTableSize).contains(settings.maxPlayers) else {
+            return Rejection(.badSettings, "Players must be \(minPlayers) to \(maxTableSize).")
+        }
+        guard settings.maxPlayers >= seated else {
+            return Rejection(.badSettings, "\(seated) players are already seated.")
+        }
+        // Limited by the largest table the room allows, so the owner can pick spies before everyone arrives.
+        guard settings.spies >= 1 else { return Rejection(.badSettings, "A game needs at least one spy.") }
+        let spyLimit = min(3, GameSettings.maxSpies(forPlayers: settings.maxPlayers))
+        guard settings.spies <= spyLimit else {
+            return Rejection(.tooManySpies, "Spies must be 1 to \(spyLimit) for up to \(settings.maxPlayers) players.")
+        }
+        for seconds in [settings.turnSeconds, settings.voteSeconds]
+        where seconds != 0 && !timerSeconds.contains(seconds) {
+            return Rejection(
+                .badSettings, "Timers are 0 (off) or \(timerSeconds.lowerBound) to \(timerSeconds.upperBound) s.")
+        }
+        guard settings.categories.count <= maxCategories else {
+            return Rejection(.badSettings, "At most \(maxCategories) categories.")
+        }
+        for category in settings.categories {
+            let trimmed = category.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty || trimmed.count > maxCategoryCharacters || TextFold.hasControlCharacters(category) {
+                return Rejection(.badSettings, "Category names are 1 to \(maxCategoryCharacters) characters.")
+            }
+        }
+        return nil
+    }
+
+    /// Why a table of `players` cannot start with `settings`, if it cannot.
+    public static func startProblem(_ settings: GameSettings, players: Int) -> Rejection? {
+        guard players >= minPlayers else { return Rejection(.tooFewPlayers) }
+        let spyLimit = min(3, GameSettings.maxSpies(forPlayers: players))
+        guard settings.spies >= 1, settings.spies <= spyLimit else {
+            return Rejection(.tooManySpies, "\(players) players allow at most \(spyLimit) spies.")
+        }
+        if settings.blank && !civiliansAreMajority(players: players, spies: settings.spies, blank: true) {
+            let needed = 2 * (settings.spies + 1) + 1
+            return Rejection(.tooFewPlayers, "A blank with \(settings.spies) spies needs at least \(needed) players.")
+        }
+        return nil
+    }
+
+    /// The blank may only join a table where civilians outnumber spies and blank together.
+    public static func civiliansAreMajority(players: Int, spies: Int, blank: Bool) -> Bool {
+        let others = spies + (blank ? 1 : 0)
+        return players - others > others
+    }
+
+    /// The end conditions, checked after every elimination in this order.
+    /// - Parameters:
+    ///   - spies: spies still in.
+    ///   - others: civilians and blank still in.
+    ///   - blankIn: whether the blank is still in.
+    public static func winner(spies: Int, others: Int, blankIn: Bool, blankRule: BlankRule) -> Winner? {
+        if spies == 0 && blankIn && blankRule == .survive { return .blank }
+        if spies == 0 { return .civilians }
+        if spies + others <= 3 || spies >= others { return .spies }
+        return nil
+    }
+
+    /// Points a player earns from one game.
+    public static func points(role: Role, winner: Winner, survived: Bool) -> Int {
+        let won: Bool
+        switch winner {
+        case .civilians: won = role == .civilian
+        case .spies: won = role == .spy
+        case .blank: won = role == .blank
+        }
+        guard won else { return 0 }
+        return winPoints + (survived ? survivorBonus : 0)
+    }
+
+    /// Why a trimmed, non-empty name is refused, if it is (an empty name gets a default name instead).
+    static func checkName(_ trimmed: String) -> Rejection? {
+        let columns = DisplayWidth.of(trimmed)
+        if TextFold.hasControlCharacters(trimmed) || columns < 1 || columns > maxNameColumns {
+            return Rejection(.badName)
+        }
+        return nil
+    }
+
+    /// Why a trimmed clue or guess is refused, if it is.
+    static func checkText(_ trimmed: String) -> Rejection? {
+        if trimmed.isEmpty || trimmed.count > maxClueCharacters || TextFold.hasControlCharacters(trimmed) {
+            return Rejection(.badClue)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,65 @@
+import SpyProtocol
+
+/// What one benchmark run does, parsed from the command line.
+struct BenchOptions: Equatable {
+    /// Rooms played at once.
+    var rooms = 1
+    /// Players (connections) per room.
+    var players = 10
+    /// Full games played in each room.
+    var games = 1
+    /// Target an already running host instead of starting one.
+    var host: String?
+    var port: UInt16 = 7777
+    /// The `spyd` binary to start; next to `spy-bench` by default.
+    var spydPath: String?
+    /// Give up after this many seconds.
+    var timeoutSeconds = 600
+    /// Print one JSON object instead of the table.
+    var json = false
+    /// Seed for the players' ballots.
+    var seed: UInt64 = 1
+
+    static let command = CommandSpec(
+        name: "spy-bench",
+        summary: "Load the WhoIsSpy host with bot players over real TCP and report throughput and latency.",
+        options: [
+            .value("rooms", placeholder: "R", help: "Rooms playing at once.", defaultDescription: "1"),
+            .value("players", placeholder: "P", help: "Players per room (4–20).", defaultDescription: "10"),
+            .value("games", placeholder: "G", help: "Games per room.", defaultDescription: "1"),
+            .value("host", placeholder: "HOST", help: "Target a running spyd instead of starting one."),
+            .value(
+                "port", placeholder: "PORT", help: "Port of the running spyd (with --host).", defaultDescription: "7777"
+            ),
+            .value(
+                "spyd", placeholder: "PATH", help: "The spyd binary to start.", defaultDescription: "next to spy-bench"),
+            .value("timeout", placeholder: "SECONDS", help: "Give up after this long.", defaultDescription: "600"),
+            .value("seed", placeholder: "N", help: "Seed for the players' choices.", defaultDescription: "1"),
+            .flag("json", help: "Print the results as one JSON object."),
+        ],
+        epilogue: "Without --host, spy-bench starts its own spyd on 127.0.0.1 with a free port and stops it after."
+    )
+
+    /// Parses the arguments after the executable name.
+    static func parse(_ parsed: ParsedArguments) throws(UsageError) -> BenchOptions {
+        var options = BenchOptions()
+        options.rooms = try parsed.int("rooms", default: 1, in: 1...5000)
+        options.players = try parsed.int("players", default: 10, in: 4...20)
+        options.games = try parsed.int("games", default: 1, in: 1...1000)
+        options.host = parsed.string("host")
+        options.port = UInt16(try parsed.int("port", default: 7777, in: 1...65535))
+        options.spydPath = parsed.string("spyd")
+        options.timeoutSeconds = try parsed.int("timeout", default: 600, in: 1...86_400)
+        options.seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
+        options.json = parsed.flag("json")
+        if let host = options.host, !isLoopback(host) {
+            throw UsageError("--host must be a loopback address (127.0.0.0/8, ::1 or localhost): \(host)")
+        }
+        return options
+    }
+
+    /// Load tests only ever target this machine.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}

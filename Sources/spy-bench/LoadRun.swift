@@ -1,0 +1,302 @@
+import Foundation
+import Glibc
+import SpyNet
+import SpyProtocol
+
+/// What a finished run measured.
+struct BenchReport: Codable, Equatable {
+    var rooms: Int
+    var playersPerRoom: Int
+    var gamesPerRoom: Int
+    var connectionsHeld: Int
+    var gamesCompleted: Int
+    var errors: Int
+    var firstErrors: [String]
+    var wallSeconds: Double
+    var framesIn: Int
+    var framesOut: Int
+    var framesPerSecond: Double
+    var pingP50Ms: Double
+    var pingP99Ms: Double
+    var pingMaxMs: Double
+    var resultFanoutP50Ms: Double
+    var resultFanoutP99Ms: Double
+    var resultFanoutMaxMs: Double
+    var resultSamples: Int
+    var daemonCPUSeconds: Double?
+    var daemonPeakRSSMB: Double?
+    var benchCPUSeconds: Double
+}
+
+/// One bot player's connection.
+private final class BenchClient {
+    let room: Int
+    var player: BenchPlayer
+    var connection: Connection?
+    var connecting = false
+    var welcomed = false
+    var pingSentAt: UInt64?
+    var done = false
+
+    init(room: Int, player: BenchPlayer) {
+        self.room = room
+        self.player = player
+    }
+}
+
+/// Per-room bookkeeping for the last-ballot → result fan-out latency.
+private struct RoomTiming {
+    var code: String?
+    var votersExpected = 0
+    var ballotsSent = 0
+    var lastBallotAt: UInt64?
+    var resultsReceived = 0
+}
+
+/// Plays `rooms × players` bot clients against a host over real TCP in one poll loop.
+final class LoadRun {
+    private let options: BenchOptions
+    private let host: String
+    private let port: UInt16
+    private var clients: [BenchClient] = []
+    private var rooms: [RoomTiming]
+    private var connectQueue: [Int] = []
+    private var connectionIDs = ConnectionIDGenerator()
+    private let poller: Poller
+    private var pingLatency = LatencySamples()
+    private var fanoutLatency = LatencySamples()
+    private var errors: [String] = []
+    private var framesIn = 0
+    private var framesOut = 0
+    private var held = 0
+    private var peakHeld = 0
+    private var handshaking = 0
+    private var nextPingID = 1
+
+    init(options: BenchOptions, host: String, port: UInt16) throws {
+        self.options = options
+        self.host = host
+        self.port = port
+        self.poller = try Poller()
+        self.rooms = Array(repeating: RoomTiming(), count: options.rooms)
+        for room in 0..<options.rooms {
+            for seat in 0..<options.players {
+                let player = BenchPlayer(
+                    name: "b\(room)-\(seat)", isOwner: seat == 0, tableSize: options.players,
+                    gamesWanted: options.games, seed: options.seed &+ UInt64(room * 64 + seat))
+                clients.append(BenchClient(room: room, player: player))
+            }
+        }
+    }
+
+    /// Runs until every game is played, the timeout passes, or nothing is left open.
+    func run() -> (wallSeconds: Double, framesIn: Int, framesOut: Int) {
+        let start = monotonicNanos()
+        let deadline = start + UInt64(options.timeoutSeconds) * 1_000_000_000
+        // Owners first: each opens its room, and its players follow once the room code is known.
+        connectQueue = stride(from: 0, to: clients.count, by: options.players).reversed()
+        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+        while monotonicNanos() < deadline {
+            startConnects()
+            if clients.allSatisfy({ $0.done }) { break }
+            if connectQueue.isEmpty && held == 0 && handshaking == 0 { break }
+            poller.reset(reservingCapacity: clients.count)
+            for (index, client) in clients.enumerated() {
+                guard let connection = client.connection, !connection.isClosed else { continue }
+                poller.watch(
+                    fd: connection.socket.fd, token: UInt64(index), read: !client.connecting,
+                    write: client.connecting || connection.hasPendingOutput)
+            }
+            guard let (ready, _) = try? poller.wait(timeoutMs: 200) else { break }
+            scratch.withUnsafeMutableBytes { buffer in
+                for readiness in ready { service(Int(readiness.token), readiness, scratch: buffer) }
+            }
+            for client in clients {
+                guard let connection = client.connection, !connection.isClosed, !client.connecting,
+                    connection.hasPendingOutput
+                else { continue }
+                if (try? connection.flush()) == nil { drop(client, reason: "write failed") }
+            }
+        }
+        let wall = Double(monotonicNanos() - start) / 1e9
+        for client in clients where !client.done {
+            fail("room \(client.room) player \(client.player.name) did not finish")
+            client.done = true
+        }
+        for client in clients { client.connection?.close() }
+        return (wall, framesIn, framesOut)
+    }
+
+    func report(wall: Double, daemon: ProcessUsage?) -> BenchReport {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let benchCPU =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+        let completed = clients.filter { $0.player.isOwner }.reduce(0) { $0 + $1.player.gamesFinished }
+        return BenchReport(
+            rooms: options.rooms, playersPerRoom: options.players, gamesPerRoom: options.games,
+            connectionsHeld: peakHeld, gamesCompleted: completed, errors: errors.count,
+            firstErrors: Array(errors.prefix(5)), wallSeconds: wall, framesIn: framesIn, framesOut: framesOut,
+            framesPerSecond: wall > 0 ? Double(framesIn + framesOut) / wall : 0,
+            pingP50Ms: pingLatency.percentileMs(0.5), pingP99Ms: pingLatency.percentileMs(0.99),
+            pingMaxMs: pingLatency.maxMs, resultFanoutP50Ms: fanoutLatency.percentileMs(0.5),
+            resultFanoutP99Ms: fanoutLatency.percentileMs(0.99), resultFanoutMaxMs: fanoutLatency.maxMs,
+            resultSamples: fanoutLatency.count, daemonCPUSeconds: daemon?.cpuSeconds,
+            daemonPeakRSSMB: daemon.map { Double($0.peakRSSBytes) / 1_048_576 }, benchCPUSeconds: benchCPU)
+    }
+
+    // MARK: Connecting
+
+    /// Starts queued connects, a bounded number at a time so the host's accept backlog never overflows.
+    private func startConnects() {
+        var started = 0
+        while let index = connectQueue.last, handshaking < 512, started < 256 {
+            let client = clients[index]
+            let code = rooms[client.room].code
+            guard client.player.isOwner || code != nil else { break }
+            connectQueue.removeLast()
+            started += 1
+            do {
+                let (socket, inProgress) = try Socket.connectNonBlocking(host: host, port: port)
+                socket.setNoDelay()
+                let connection = Connection(
+                    id: connectionIDs.next(), socket: socket, remoteAddress: host, maxPayload: 1 << 20,
+                    outboxCap: 1 << 20)
+                client.connection = connection
+                client.connecting = inProgress
+                handshaking += 1
+                held += 1
+                peakHeld = max(peakHeld, held)
+                send(client, client.player.hello(room: code))
+            } catch {
+                fail("connect: \(error)")
+                client.done = true
+            }
+        }
+    }
+
+    // MARK: Serving one ready connection
+
+    private func service(_ index: Int, _ readiness: PollReadiness, scratch: UnsafeMutableRawBufferPointer) {
+        let client = clients[index]
+        guard let connection = client.connection, !connection.isClosed else { return }
+        if client.connecting {
+            guard readiness.writable || readiness.failed else { return }
+            let error = connection.socket.pendingError()
+            guard error == 0 else {
+                drop(client, reason: "connect failed: \(String(cString: strerror(error)))")
+                return
+            }
+            client.connecting = false
+            return
+        }
+        guard readiness.readable || readiness.failed else { return }
+        let outcome: Connection.ReadOutcome
+        do {
+            outcome = try connection.readAvailable(budget: 256 * 1024, scratch: scratch)
+        } catch {
+            drop(client, reason: "read: \(error)")
+            return
+        }
+        while true {
+            let payload: [UInt8]?
+            do {
+                payload = try connection.inbox.next()
+            } catch {
+                drop(client, reason: "framing: \(error)")
+                return
+            }
+            guard let payload else { break }
+            framesIn += 1
+            do throws(MessageError) {
+                handle(client, try WireCodec.decode(ServerMessage.self, from: payload))
+            } catch {
+                fail("undecodable frame: \(error.detail)")
+            }
+        }
+        if case .endOfStream = outcome {
+            drop(client, reason: client.done ? nil : "host closed the connection")
+        }
+    }
+
+    private func handle(_ client: BenchClient, _ message: ServerMessage) {
+        let now = monotonicNanos()
+        switch message {
+        case .welcome(let welcome):
+            handshaking -= 1
+            client.welcomed = true
+            if client.player.isOwner { rooms[client.room].code = welcome.room }
+        case .deal:
+            pingSentAt(client, now)
+        case .pong:
+            if let sent = client.pingSentAt {
+                pingLatency.add(now - sent)
+                client.pingSentAt = nil
+            }
+        default:
+            break
+        }
+        let (messages, notes) = client.player.receive(message)
+        for message in messages { send(client, message) }
+        for note in notes {
+            switch note {
+            case .votingOpened(let voters):
+                if rooms[client.room].votersExpected != voters || rooms[client.room].lastBallotAt != nil {
+                    rooms[client.room].votersExpected = voters
+                }
+            case .sentBallot:
+                rooms[client.room].ballotsSent += 1
+                if rooms[client.room].ballotsSent == rooms[client.room].votersExpected {
+                    rooms[client.room].lastBallotAt = now
+                }
+            case .receivedVoteResult:
+                rooms[client.room].resultsReceived += 1
+                if rooms[client.room].resultsReceived == options.players {
+                    if let sent = rooms[client.room].lastBallotAt { fanoutLatency.add(now - sent) }
+                    rooms[client.room].lastBallotAt = nil
+                    rooms[client.room].ballotsSent = 0
+                    rooms[client.room].resultsReceived = 0
+                }
+            case .finished:
+                client.done = true
+                drop(client, reason: nil)
+            case .failure(let text):
+                fail("\(client.player.name): \(text)")
+            }
+        }
+    }
+
+    private func pingSentAt(_ client: BenchClient, _ now: UInt64) {
+        guard client.pingSentAt == nil else { return }
+        client.pingSentAt = now
+        send(client, .ping(ClientMessage.Ping(id: nextPingID)))
+        nextPingID += 1
+    }
+
+    private func send(_ client: BenchClient, _ message: ClientMessage) {
+        guard let connection = client.connection, !connection.isClosed else { return }
+        guard let frame = try? WireCodec.encodeFrame(message), connection.enqueue(frame) == .queued else {
+            fail("\(client.player.name): cannot queue \(message.type)")
+            return
+        }
+        framesOut += 1
+    }
+
+    private func drop(_ client: BenchClient, reason: String?) {
+        if let reason { fail("\(client.player.name): \(reason)") }
+        if client.connection?.isClosed == false {
+            client.connection?.close()
+            held -= 1
+        }
+        if !client.welcomed {
+            handshaking -= 1
+            client.welcomed = true
+        }
+        client.done = true
+    }
+
+    private func fail(_ text: String) {
+        errors.append(text)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SpyProtocol
+
+/// The host and port a player typed, parsed by the shared `HostPort` rules.
+struct HostAddress: Equatable, Sendable, CustomStringConvertible {
+    static let defaultPort = HostPort.defaultPort
+
+    var host: String
+    var port: Int
+
+    init(_ parsed: HostPort) {
+        host = parsed.host
+        port = parsed.port
+    }
+
+    /// Reads `HOST`, `HOST:PORT`, `IPv4:PORT`, `[IPv6]:PORT` or a bare IPv6 address.
+    init?(_ text: String) {
+        guard let parsed = try? HostPort.parse(text) else { return nil }
+        self.init(parsed)
+    }
+
+    var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// What the command line asked for.
+struct ClientOptions: Equatable, Sendable {
+    static let version = "spy-client 1.0.0 (protocol \(supportedProtocolVersions[0]))"
+
+    var address = HostAddress("127.0.0.1")!
+    var name: String?
+    var room: String?
+    var password: String?
+    var create = false
+    var language: Language = .en
+    var plain = false
+    var color = true
+
+    /// What the command line resolved to.
+    enum Outcome: Equatable {
+        /// Run with these options.
+        case run(ClientOptions)
+        /// Print this text to stdout and exit 0 (help, version).
+        case show(String)
+    }
+
+    /// A usage error: the sentence to print before exiting with status 64.
+    struct UsageError: Error, Equatable {
+        var message: String
+    }
+
+    static func usage(_ language: Language) -> String {
+        let lines: [String]
+        if language == .zh {
+            lines = [
+                "用法：spy-client 主機[:連接埠] [選項]", "",
+                "  主機        IPv4、[IPv6] 或主機名稱；連接埠預設 7777",
+                "  --name 名字       你的暱稱（沒給就會問）",
+                "  --room 代碼       房間代碼（主機有好幾個房間時）",
+                "  --password 密碼   房間密碼",
+                "  --create          開一個新房間",
+                "  --lang zh|en      介面語言（預設看 LANG）",
+                "  --plain           逐行模式（螢幕閱讀器、記錄、腳本）",
+                "  --no-color        不用顏色（也會看 NO_COLOR）",
+                "  --help, --version",
+            ]
+        } else {
+            lines = [
+                "usage: spy-client HOST[:PORT] [options]", "",
+                "  HOST               IPv4, [IPv6] or a host name; port 7777 by default",
+                "  --name NAME        your nickname (asked when missing)",
+                "  --room CODE        room code (when the host runs several rooms)",
+                "  --password TEXT    room password",
+                "  --create           open a new room",
+                "  --lang zh|en       interface language (default from LANG)",
+                "  --plain            line mode (screen readers, logs, scripts)",
+                "  --no-color         no colours (NO_COLOR is honoured too)",
+                "  --help, --version",
+            ]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The language the environment asks for: LC_ALL, then LC_MESSAGES, then LANG; `zh…` means Chinese.
+    static func environmentLanguage(_ environment: [String: String]) -> Language {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[key], !value.isEmpty {
+                return value.lowercased().hasPrefix("zh") ? .zh : .en
+            }
+        }
+        return .en
+    }
+
+    /// Reads the arguments (without the program name).
+    static func parse(_ arguments: [String], environment: [String: String]) -> Result<Outcome, UsageError> {
+        var options = ClientOptions()
+        options.language = environmentLanguage(environment)
+        options.color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        var address: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            var flag = argument
+            var attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let attached { return attached }
+                guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+                index += 1
+                return arguments[index - 1]
+            }
+            do throws(UsageError) {
+                switch flag {
+                case "--help", "-h": return .success(.show(usage(options.language)))
+                case "--version": return .success(.show(version))
+                case "--name": options.name = try value()
+                case "--room": options.room = try value().uppercased()
+                case "--password": options.password = try value()
+                case "--create": options.create = true
+                case "--plain": options.plain = true
+                case "--no-color", "--no-colour": options.color = false
+                case "--lang":
+                    let text = try value().lowercased()
+                    guard let language = Language(rawValue: String(text.prefix(2))) else {
+                        throw UsageError(message: "--lang must be zh or en, not \"\(text)\"")
+                    }
+                    options.language = language
+                default:
+                    if argument.hasPrefix("-") && argument != "-" {
+                        throw UsageError(message: "unknown option \(argument)")
+                    }
+                    guard address == nil else { throw UsageError(message: "only one HOST[:PORT] may be given") }
+                    address = argument
+                }
+                if attached != nil && ["--create", "--plain", "--no-color", "--no-colour"].contains(flag) {
+                    throw UsageError(message: "\(flag) takes no value")
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard let address else {
+            return .failure(UsageError(message: "give the host to join, e.g. spy-client 192.168.1.5"))
+        }
+        do {
+            options.address = HostAddress(try HostPort.parse(address))
+        } catch {
+            return .failure(UsageError(message: error.message))
+        }
+        if let name = options.name, TextFold.hasControlCharacters(name) || DisplayWidth.of(name) > 16 {
+            return .failure(UsageError(message: "--name must be at most 16 columns with no control characters"))
+        }
+        return .success(.run(options))
+    }
+}

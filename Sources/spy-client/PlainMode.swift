@@ -1,0 +1,175 @@
+import SpyProtocol
+
+/// A command typed in line mode.
+enum PlainCommand: Equatable, Sendable {
+    /// Nothing typed.
+    case empty
+    /// Vote for a seat ("3", "p3" or a name).
+    case vote(String)
+    /// Give a typed clue.
+    case clue(String)
+    /// Done speaking (spoken mode) or pass (typed mode).
+    case pass
+    /// Show the own word from memory.
+    case word
+    /// Owner: start a game (also "again" after a game).
+    case start
+    /// Owner: change a setting.
+    case settings(SettingsChange)
+    /// Owner: remove a seat.
+    case kick(String)
+    /// The blank's guess.
+    case guess(String)
+    /// List the seats.
+    case who
+    /// Leave the room for good.
+    case quit
+    /// List the commands.
+    case help
+}
+
+/// Why a line is not a command.
+enum PlainParseError: Error, Equatable, Sendable {
+    /// The first word is not a command.
+    case unknown(String)
+    /// The command needs an argument or got a bad one.
+    case badArgument(String)
+}
+
+/// Line mode for screen readers, logs and scripts: commands in, readable lines out.
+enum PlainMode {
+    /// Reads one typed line. Chinese command words are accepted too.
+    static func parse(_ line: String) -> Result<PlainCommand, PlainParseError> {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .success(.empty) }
+        let parts = trimmed.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        let verb = parts[0].lowercased()
+        let rest = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        func needing(_ make: (String) -> PlainCommand) -> Result<PlainCommand, PlainParseError> {
+            rest.isEmpty ? .failure(.badArgument(trimmed)) : .success(make(rest))
+        }
+        switch verb {
+        case "vote", "v", "投", "投票": return needing(PlainCommand.vote)
+        case "clue", "c", "say", "描述": return needing(PlainCommand.clue)
+        case "pass", "done", "p", "過", "說完": return .success(.pass)
+        case "word", "w", "forgot", "f", "忘詞", "詞": return .success(.word)
+        case "start", "again", "開始", "再來": return .success(.start)
+        case "kick", "踢": return needing(PlainCommand.kick)
+        case "guess", "g", "猜": return needing(PlainCommand.guess)
+        case "who", "seats", "座位": return .success(.who)
+        case "quit", "leave", "exit", "q", "離開": return .success(.quit)
+        case "help", "h", "?", "說明": return .success(.help)
+        case "set", "設定": return parseSetting(rest).map(PlainCommand.settings)
+        default: return .failure(.unknown(String(parts[0])))
+        }
+    }
+
+    private static func parseSetting(_ text: String) -> Result<SettingsChange, PlainParseError> {
+        let words = text.lowercased().split(separator: " ").map(String.init)
+        guard words.count == 2 else { return .failure(.badArgument("set " + text)) }
+        let (name, value) = (words[0], words[1])
+        let flag: Bool? =
+            ["on", "yes", "true", "1", "開"].contains(value)
+            ? true
+            : ["off", "no", "false", "0", "關"].contains(value) ? false : nil
+        var change = SettingsChange()
+        switch name {
+        case "spies", "spy": change.spies = Int(value)
+        case "players", "seats": change.maxPlayers = Int(value)
+        case "blank": change.blank = flag
+        case "clues", "clue", "mode": change.clueMode = ClueMode(rawValue: value)
+        case "turn": change.turnSeconds = Int(value)
+        case "vote": change.voteSeconds = Int(value)
+        case "tie": change.tieRule = TieRule(rawValue: value)
+        case "blankrule": change.blankRule = BlankRule(rawValue: value)
+        case "reveal": change.revealOut = flag
+        case "party": change.allowParty = flag
+        case "lang", "bank": change.language = BankLanguage(rawValue: value)
+        default: return .failure(.badArgument("set " + text))
+        }
+        return change == SettingsChange() ? .failure(.badArgument("set " + text)) : .success(change)
+    }
+
+    /// The readable lines for log events, one each (turn lines included: in line mode nothing else shows them).
+    static func lines(for events: ArraySlice<LogEvent>, state: ClientState) -> [String] {
+        let text = Strings(language: state.language)
+        return events.map { event in
+            switch event {
+            case .turn(_, true, _):
+                let clueMode = state.room?.settings.clueMode ?? .spoken
+                return "» " + (clueMode == .spoken ? text.yourTurnSpoken : text.yourTurnTyped) + " (pass / clue …)"
+            case .votingOpened(_, let choices) where !choices.isEmpty:
+                return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
+            case .guessing(_, true):
+                return "» " + text.yourGuess + " (guess …)"
+            case .problem, .bye:
+                return "! " + text.event(event)
+            default:
+                return "· " + text.event(event)
+            }
+        }
+    }
+
+    /// The seats as lines, for `who`.
+    static func seatLines(_ state: ClientState) -> [String] {
+        guard let room = state.room else { return [] }
+        let text = Strings(language: state.language)
+        var lines = [
+            "# " + [text.room(room.room), text.phase(room.phase, pk: !room.pk.isEmpty)].joined(separator: " · ")
+        ]
+        for seat in room.seats {
+            var tags: [String] = []
+            if seat.owner { tags.append("★") }
+            if seat.id == state.me { tags.append(text.you) }
+            if !seat.connected { tags.append(text.away) }
+            if !seat.alive && room.phase != .lobby { tags.append(text.out) }
+            if let role = seat.revealed { tags.append(text.role(role)) }
+            if room.turn == seat.id && room.phase == .describing { tags.append("▶") }
+            if room.phase == .voting && seat.voted { tags.append(text.voted) }
+            tags.append(text.points(seat.score))
+            lines.append("  \(seat.seat) \(seat.name) " + tags.joined(separator: " "))
+        }
+        lines.append("  " + text.settingsLine(room.settings))
+        return lines
+    }
+}
+
+extension ClientState {
+    /// Carries out a line-mode command: messages to send, what the shell does, and lines to print at once.
+    mutating func perform(_ command: PlainCommand, now: Millis) -> (Reaction, [String]) {
+        let text = Strings(language: language)
+        switch command {
+        case .empty:
+            return (Reaction(), [])
+        case .help:
+            return (Reaction(), [text.hint(.help)])
+        case .who:
+            return (Reaction(), PlainMode.seatLines(self))
+        case .word:
+            guard let dealt else { return (Reaction(), [text.hint(.noWordYet)]) }
+            return (Reaction(), [dealt.word.map(text.yourWord) ?? text.youAreBlank])
+        case .quit:
+            return (Reaction(messages: [.leave], action: .quit(leave: true)), [])
+        case .pass:
+            return (Reaction(messages: [.pass]), [])
+        case .clue(let clue):
+            return (Reaction(messages: [.clue(.init(text: clue))]), [])
+        case .guess(let word):
+            return (Reaction(messages: [.guess(.init(word: word))]), [])
+        case .start:
+            return (Reaction(messages: [.start]), [])
+        case .settings(let change):
+            return (Reaction(messages: [.settings(change)]), [])
+        case .vote(let typed):
+            let choice = seatNamed(typed.hasPrefix("#") ? String(typed.dropFirst()) : typed)
+            guard let choice, voteCandidates.contains(where: { $0.id == choice.id }) else {
+                return (Reaction(), [text.hint(.noSuchSeat(typed))])
+            }
+            ballot = choice.id
+            return (Reaction(messages: [.vote(.init(target: choice.id))]), [text.ballot(choice.name)])
+        case .kick(let typed):
+            guard let choice = seatNamed(typed) else { return (Reaction(), [text.hint(.noSuchSeat(typed))]) }
+            return (Reaction(messages: [.kick(.init(player: choice.id))]), [])
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import SpyProtocol
+
+/// Every sentence the client shows, in Traditional Chinese and English side by side.
+struct Strings: Sendable {
+    let language: Language
+
+    private func pick(_ zh: String, _ en: String) -> String { language == .zh ? zh : en }
+
+    // MARK: Header and table
+
+    var title: String { pick("誰是臥底", "Who Is the Spy") }
+    func room(_ code: String) -> String { pick("房間 \(code)", "Room \(code)") }
+    func game(_ number: Int) -> String { pick("第\(number)局", "Game \(number)") }
+    func round(_ number: Int) -> String { pick("第\(number)輪", "Round \(number)") }
+    func phase(_ phase: Phase, pk: Bool) -> String {
+        let name: String
+        switch phase {
+        case .lobby: name = pick("大廳", "Lobby")
+        case .describing: name = pick("描述中", "Describing")
+        case .voting: name = pick("投票中", "Voting")
+        case .guessing: name = pick("白板猜詞", "Blank guesses")
+        case .gameOver: name = pick("遊戲結束", "Game over")
+        }
+        return pk && (phase == .describing || phase == .voting) ? "\(name) · PK" : name
+    }
+    func seconds(_ value: Int) -> String { pick("\(value)秒", "\(value)s") }
+    var you: String { pick("你", "you") }
+    var away: String { pick("離線", "away") }
+    var out: String { pick("出局", "out") }
+    var bot: String { pick("電腦", "bot") }
+    var voted: String { pick("已投", "voted") }
+    func points(_ score: Int) -> String { pick("\(score)分", "\(score) pt") }
+    func role(_ role: Role) -> String {
+        switch role {
+        case .civilian: return pick("平民", "civilian")
+        case .spy: return pick("臥底", "spy")
+        case .blank: return pick("白板", "blank")
+        }
+    }
+    func link(_ status: LinkStatus) -> String {
+        switch status {
+        case .connecting: return pick("連線中…", "connecting…")
+        case .connected: return pick("已連線", "connected")
+        case .reconnecting(let attempt): return pick("斷線，重連中(\(attempt))…", "reconnecting (\(attempt))…")
+        case .closed: return pick("已斷線", "disconnected")
+        }
+    }
+
+    // MARK: Word panel
+
+    func yourWord(_ word: String) -> String { pick("你的詞：\(word)", "Your word: \(word)") }
+    var youAreBlank: String { pick("你是白板", "You are the blank") }
+    var pressAnyKeyToHide: String { pick("（按任意鍵隱藏）", "(press any key to hide)") }
+    var pressFToSee: String { pick("按 f 看你的詞", "press f to see your word") }
+    var waitingForStart: String { pick("等房主開始遊戲", "Waiting for the owner to start") }
+    var ownerMayStart: String { pick("你是房主：設定好後按 s 開始", "You own the room: set up, then press s to start") }
+    func settingsLine(_ settings: GameSettings) -> String {
+        let timers =
+            settings.turnSeconds == 0 && settings.voteSeconds == 0
+            ? pick("無計時", "no timers")
+            : pick(
+                "發言\(settings.turnSeconds)秒 投票\(settings.voteSeconds)秒",
+                "turn \(settings.turnSeconds)s vote \(settings.voteSeconds)s")
+        return [
+            pick("臥底\(settings.spies)", "spies \(settings.spies)"),
+            settings.blank
+                ? pick("白板(\(blankRule(settings.blankRule)))", "blank (\(blankRule(settings.blankRule)))")
+                : pick("無白板", "no blank"),
+            clueMode(settings.clueMode), timers, pick("平票：", "tie: ") + tieRule(settings.tieRule),
+        ].joined(separator: " · ")
+    }
+    /// The settings with the owner's key for each, over two lines.
+    func keyedSettings(_ settings: GameSettings) -> (first: String, second: String) {
+        let first = [
+            pick("[+-]臥底\(settings.spies)", "[+-]spies \(settings.spies)"),
+            "[b]" + (settings.blank ? pick("有白板", "blank on") : pick("無白板", "blank off")),
+            "[g]" + pick("白板", "blank ") + blankRule(settings.blankRule),
+            "[m]" + clueMode(settings.clueMode),
+        ]
+        let second = [
+            "[t]" + pick("發言", "turn ")
+                + (settings.turnSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.turnSeconds)),
+            "[v]" + pick("投票", "vote ")
+                + (settings.voteSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.voteSeconds)),
+            "[r]" + pick("平票", "tie ") + tieRule(settings.tieRule),
+        ]
+        return (first.joined(separator: " · "), second.joined(separator: " · "))
+    }
+    func clueMode(_ mode: ClueMode) -> String {
+        mode == .spoken ? pick("口述", "spoken") : pick("打字", "typed")
+    }
+    func tieRule(_ rule: TieRule) -> String {
+        switch rule {
+        case .pk: return "PK"
+        case .nobody: return pick("無人出局", "nobody out")
+        case .random: return pick("隨機", "random")
+        }
+    }
+    func blankRule(_ rule: BlankRule) -> String { rule == .survive ? pick("存活", "survive") : pick("猜詞", "guess") }
+    func winner(_ winner: Winner) -> String {
+        switch winner {
+        case .civilians: return pick("平民獲勝！", "The civilians win!")
+        case .spies: return pick("臥底獲勝！", "The spies win!")
+        case .blank: return pick("白板獲勝！", "The blank wins!")
+        }
+    }
+    func words(civilian: String, spy: String) -> String {
+        pick("平民詞：\(civilian)  臥底詞：\(spy)", "Civilian word: \(civilian)  Spy word: \(spy)")
+    }
+
+    // MARK: What to do now
+
+    var yourTurnSpoken: String { pick("輪到你了：說出你的描述，說完按 Enter", "Your turn: say your clue, then press Enter") }
+    var yourTurnTyped: String { pick("輪到你了：按 Enter 輸入描述，p 跳過", "Your turn: press Enter to type your clue, p to pass") }
+    func turnOf(_ name: String) -> String { pick("輪到 \(name) 描述", "\(name) is describing") }
+    var pickVote: String { pick("選一位投出局：數字或方向鍵，Enter 確認", "Pick who goes out: number or arrows, Enter") }
+    func ballot(_ name: String) -> String { pick("你投了 \(name)（可改票）", "You voted for \(name) (you may change it)") }
+    var waitVote: String { pick("等待其他人投票", "Waiting for the others to vote") }
+    var youAreOut: String { pick("你已出局，看大家玩吧", "You are out: watch the rest") }
+    var yourGuess: String { pick("你被投出局了：按 Enter 猜平民的詞", "You are out: press Enter to guess the civilians' word") }
+    func guessOf(_ name: String) -> String { pick("\(name) 正在猜平民的詞", "\(name) is guessing the civilians' word") }
+    func confirmVote(_ name: String) -> String {
+        pick("確定要讓\(name)出局嗎? (y 滾吧！/ n 先放過他)", "Vote \(name) out? (y out / n spare them)")
+    }
+    var confirmLeave: String { pick("遊戲進行中，確定離開並放棄座位嗎? (y/n)", "A game is on: leave and give up your seat? (y/n)") }
+    var clueLabel: String { pick("描述> ", "clue> ") }
+    var guessLabel: String { pick("猜詞> ", "guess> ") }
+    var kickLabel: String { pick("踢出座位號碼> ", "kick seat number> ") }
+
+    // MARK: Key help
+
+    var helpLobbyOwner: String {
+        pick(
+            "s 開始  [鍵] 改設定  k 踢人  f 看詞  q 離開",
+            "s start  [key] change setting  k kick  f word  q quit")
+    }
+    var helpLobby: String { pick("f 看詞  q 離開  Ctrl-C 暫離(保留座位)", "f word  q leave  Ctrl-C step away (keep seat)") }
+    var helpGameOverOwner: String {
+        pick("a 再來一局  [鍵] 改設定  k 踢人  q 離開", "a play again  [key] change setting  k kick  q quit")
+    }
+    var helpTurnSpoken: String { pick("Enter 說完了  f 看詞  q 離開", "Enter done speaking  f word  q leave") }
+    var helpTurnTyped: String { pick("Enter 輸入描述  p 跳過  f 看詞  q 離開", "Enter type clue  p pass  f word  q leave") }
+    var helpEditing: String { pick("Enter 送出  Esc 取消  ←/→ 移動", "Enter send  Esc cancel  ←/→ move") }
+    var helpVoting: String {
+        pick("數字/方向鍵 選人  Enter 投票  f 看詞  q 離開", "digits/arrows pick  Enter vote  f word  q leave")
+    }
+    var helpConfirm: String { pick("y 確定  n 取消", "y yes  n no") }
+    var helpWatching: String { pick("f 看詞  q 離開  Ctrl-C 暫離", "f word  q leave  Ctrl-C step away") }
+
+    // MARK: Log lines
+
+    func event(_ event: LogEvent) -> String {
+        switch event {
+        case .joined(let name): return pick("\(name) 加入了", "\(name) joined")
+        case .left(let name): return pick("\(name) 離開了", "\(name) left")
+        case .gameStarted(let game): return pick("第\(game)局開始，詞已發出", "Game \(game) starts: words are dealt")
+        case .turn(let name, let isMe, let pk):
+            let who = isMe ? pick("你", "you") : name
+            return pk ? pick("PK：輪到 \(who) 再描述", "PK: \(who) to describe again") : pick("輪到 \(who)", "Turn: \(who)")
+        case .clue(let name, let text?): return "\(name)：\(text)"
+        case .clue(let name, nil): return pick("\(name) 說完了", "\(name) is done")
+        case .votingOpened(let pk, let choices):
+            return pk && !choices.isEmpty
+                ? pick("PK 投票開始：\(list(choices))", "PK vote opens: \(list(choices))")
+                : pk ? pick("PK 投票開始", "PK vote opens") : pick("投票開始", "Voting opens")
+        case .tally(let name, let voters): return pick("\(name) ← \(list(voters))", "\(name) ← \(list(voters))")
+        case .votedOut(let name, let identity?):
+            return pick("\(name) 出局，身分是\(role(identity))", "\(name) is out: a \(role(identity))")
+        case .votedOut(let name, nil): return pick("\(name) 出局", "\(name) is out")
+        case .pk(let names): return pick("平票！\(list(names)) 進入 PK", "Tie! PK between \(list(names))")
+        case .nobodyOut: return pick("這輪沒有人出局", "Nobody is out this round")
+        case .guessing(let name, let isMe):
+            return isMe ? yourGuess : guessOf(name)
+        case .gameOver(let winner, let civilian, let spy):
+            return "\(self.winner(winner)) \(words(civilian: civilian, spy: spy))"
+        case .blankGuess(let name, let guess):
+            return pick("\(name) 猜：\(guess)", "\(name) guessed: \(guess)")
+        case .reveal(let name, let role, let word):
+            return "\(name)：\(self.role(role))" + (word.map { pick("（\($0)）", " (\($0))") } ?? "")
+        case .problem(let code, let message): return problem(code, message: message)
+        case .link(let status):
+            switch status {
+            case .connected: return pick("已重新連線", "Reconnected")
+            case .reconnecting: return pick("和主機的連線斷了，重連中…", "Lost the host; reconnecting…")
+            case .closed: return pick("連線已結束", "Connection closed")
+            case .connecting: return pick("連線中…", "Connecting…")
+            }
+        case .bye(let reason): return bye(reason)
+        case .ownWord(let word?): return yourWord(word)
+        case .ownWord(nil): return youAreBlank
+        case .hint(let hint): return self.hint(hint)
+        }
+    }
+
+    func quoted(_ clue: String) -> String { pick("「\(clue)」", "“\(clue)”") }
+
+    func list(_ names: [String]) -> String { names.isEmpty ? "—" : names.joined(separator: pick("、", ", ")) }
+
+    func bye(_ reason: String) -> String {
+        switch reason {
+        case "host_closing": return pick("主機關閉了", "The host is closing")
+        case "room_closed": return pick("房間關閉了", "The room closed")
+        case "kicked": return pick("房主把你請出房間了", "The owner removed you")
+        case "left": return pick("你離開了房間", "You left the room")
+        default: return pick("主機結束連線：\(reason)", "The host ended the connection: \(reason)")
+        }
+    }
+
+    func hint(_ hint: Hint) -> String {
+        switch hint {
+        case .unknownCommand(let text):
+            return pick("看不懂「\(text)」，輸入 help 看指令", "Unknown command \"\(text)\"; type help")
+        case .noSuchSeat(let text): return pick("沒有可選的座位「\(text)」", "No seat \"\(text)\" to choose")
+        case .noWordYet: return pick("還沒發詞", "No word dealt yet")
+        case .ownerOnly: return pick("只有房主能這樣做", "Only the room owner can do that")
+        case .notNow: return pick("現在不能這樣做", "Not possible now")
+        case .ballotSent(let name): return ballot(name)
+        case .help:
+            return pick(
+                "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
+                    + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
+                    + " | set blankrule survive|guess | kick 3 | who | quit",
+                "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
+                    + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
+                    + " | set blankrule survive|guess | kick 3 | who | quit")
+        }
+    }
+
+    /// A refusal from the host, in the player's language, with what to do about it.
+    func problem(_ code: ErrorCode, message: String) -> String {
+        switch code {
+        case .clueHasWord: return pick("描述裡不能有你的詞，換個說法", "Your clue contains your word: say it another way")
+        case .badClue: return pick("描述要 1 到 100 字，不能有控制字元", "A clue is 1 to 100 characters, no control characters")
+        case .notYourTurn: return pick("還沒輪到你", "It is not your turn")
+        case .selfVote: return pick("不能投自己", "You cannot vote for yourself")
+        case .badTarget: return pick("不能選這個人", "That player cannot be chosen")
+        case .notOwner: return pick("只有房主能這樣做", "Only the room owner can do that")
+        case .wrongPhase: return pick("現在不能這樣做", "Not possible in this phase")
+        case .notPlaying: return pick("你不在這局遊戲中", "You are not playing in this game")
+        case .tooFewPlayers: return pick("至少要 4 個人才能開始", "At least 4 players are needed to start")
+        case .tooManySpies: return pick("臥底太多了，這桌人數放不下", "Too many spies for this table")
+        case .badSettings: return pick("設定超出範圍", "A setting is out of range")
+        case .roomFull: return pick("房間滿了", "The room is full")
+        case .gameInProgress: return pick("遊戲進行中，等這局結束再加入", "A game is running: join when it ends")
+        case .nameTaken: return pick("這個名字已經有人用了", "That name is taken")
+        case .badName: return pick("名字要 1 到 16 格寬，不能有控制字元", "Names are 1 to 16 columns, no control characters")
+        case .wrongPassword: return pick("房間密碼不對（用 --password）", "Wrong room password (use --password)")
+        case .roomNotFound: return pick("沒有這個房間代碼", "No room with that code")
+        case .roomRequired: return pick("主機有好幾個房間，用 --room 指定", "The host has several rooms: give one with --room")
+        case .protocolVersion:
+            return pick("主機的版本和這個程式不合：\(message)", "The host speaks another protocol version: \(message)")
+        case .kicked: return pick("房主把你請出房間了", "The owner removed you")
+        case .replaced: return pick("你的座位在別處重新連上了", "Your seat was resumed from another terminal")
+        case .hostClosing: return pick("主機關閉了", "The host is closing")
+        case .badToken: return pick("舊座位已失效，重新加入", "Your old seat expired; joining afresh")
+        default: return message
+        }
+    }
+
+    // MARK: Start-up
+
+    func askName(default name: String) -> String { pick("你的名字 [\(name)]: ", "Your name [\(name)]: ") }
+    func nameTaken(_ name: String, suggestion: String) -> String {
+        pick("「\(name)」已經有人用了；換一個 [\(suggestion)]: ", "\"\(name)\" is taken; another name [\(suggestion)]: ")
+    }
+    var seatKept: String {
+        pick("你的座位保留著：再執行一次 spy-client 就能回來。", "Your seat is kept: run spy-client again to come back.")
+    }
+    func noHost(_ address: String) -> String {
+        pick(
+            "在 \(address) 找不到誰是臥底主機 — 那台電腦有執行 `spyd --host` 嗎？連接埠有開嗎？",
+            "no WhoIsSpy host at \(address) — is `spyd --host` running there, and is the port open?")
+    }
+    func gaveUp(_ address: String) -> String {
+        pick("五分鐘內都連不回 \(address)，放棄了。", "Could not reach \(address) again within 5 minutes; giving up.")
+    }
+}

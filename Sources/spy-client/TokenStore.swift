@@ -1,0 +1,55 @@
+import Foundation
+
+/// Resume tokens kept on disk, so a player whose terminal closed gets the seat back by running spy-client again.
+///
+/// One small JSON file, private to the user, replaced atomically. Keyed by host, port and the room asked for.
+struct TokenStore {
+    /// What is remembered for one room.
+    struct Entry: Codable, Equatable {
+        var token: String
+        var name: String
+        var room: String
+    }
+
+    let file: URL
+
+    /// `$XDG_STATE_HOME/spy-client/tokens.json`, or `~/.local/state/spy-client/tokens.json`.
+    static func standard(environment: [String: String]) -> TokenStore {
+        let base: URL
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            base = URL(fileURLWithPath: state)
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home).appendingPathComponent(".local/state")
+        }
+        return TokenStore(file: base.appendingPathComponent("spy-client/tokens.json"))
+    }
+
+    static func key(address: HostAddress, room: String?) -> String { "\(address)/\(room ?? "")" }
+
+    func load() -> [String: Entry] {
+        guard let data = try? Data(contentsOf: file) else { return [:] }
+        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+    }
+
+    func entry(_ key: String) -> Entry? { load()[key] }
+
+    /// Stores or (with nil) forgets the entry. Failing to write only costs the automatic rejoin, so errors are
+    /// ignored.
+    func set(_ key: String, _ entry: Entry?) {
+        var all = load()
+        all[key] = entry
+        let directory = file.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        guard let data = try? encoder.encode(all) else { return }
+        let temporary = directory.appendingPathComponent(file.lastPathComponent + ".tmp")
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else { return }
+        _ = rename(temporary.path, file.path)
+    }
+}
