@@ -154,7 +154,6 @@ final class LoadRun {
         while let index = connectQueue.last, handshaking < 512, started < 256 {
             let client = clients[index]
             let code = rooms[client.room].code
-            guard client.player.isOwner || code != nil else { break }
             connectQueue.removeLast()
             started += 1
             do {
@@ -226,7 +225,11 @@ final class LoadRun {
         case .welcome(let welcome):
             handshaking -= 1
             client.welcomed = true
-            if client.player.isOwner { rooms[client.room].code = welcome.room }
+            if client.player.isOwner {
+                rooms[client.room].code = welcome.room
+                let first = client.room * options.players
+                connectQueue.append(contentsOf: (first + 1..<first + options.players).reversed())
+            }
         case .deal:
             pingSentAt(client, now)
         case .pong:
