@@ -85,3 +85,18 @@ final class BenchPlayerTests: XCTestCase {
         XCTAssertEqual(local.host, "127.0.0.1")
     }
 }
+
+final class FrameSnifferTests: XCTestCase {
+    func testFindsTheTypeOfEveryServerMessage() {
+        let messages: [ServerMessage] = [
+            .room(RoomView(room: "ABCD", phase: .lobby, seats: [SeatView(id: "p1", seat: 1, name: #""type":"x""#)])),
+            .clue(ClueView(player: "p1", round: 1, text: #"say "type":"vote" now"#)),
+            .voteProgress(ServerMessage.VoteProgress(voted: ["p1"], waiting: [])),
+            .pong(ServerMessage.Pong(id: 3)),
+        ]
+        for message in messages {
+            XCTAssertEqual(FrameSniffer.type(of: WireCodec.encodePayload(message)), message.type)
+        }
+        XCTAssertNil(FrameSniffer.type(of: Array(#"{"kind":"room"}"#.utf8)))
+    }
+}
