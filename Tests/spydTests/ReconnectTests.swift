@@ -33,6 +33,36 @@ import Testing
         #expect(try table.play() != nil)
     }
 
+    @Test func aSeatIsGivenUpWhenTheGracePeriodEnds() throws {
+        let daemon = try DaemonProcess(["--grace-seconds", "1"])
+        let stayer = try TestPlayer(port: daemon.port, name: "Stayer")
+        let leaver = try TestPlayer(port: daemon.port, name: "Leaver")
+        try stayer.waitForView("two seats") { $0.seats.count == 2 }
+        leaver.drop()
+        try stayer.waitForView("away") { $0.seats.contains { $0.id == leaver.id && !$0.connected } }
+        try stayer.waitForView("seat given up") { $0.seats.count == 1 }
+        let late = try daemon.connect()
+        try late.send(.hello(.init(name: "Leaver", token: leaver.token)))
+        #expect(try late.receive(deadline: .after(seconds: 10)) == .error(.init(.badToken)))
+    }
+
+    @Test func aTurnTimerPassesTheTurnOfAPlayerWhoDoesNothing() throws {
+        let daemon = try DaemonProcess(["--clues", "typed", "--turn-seconds", "10"])
+        let table = try Table.join(4, port: daemon.port)
+        try table.start()
+        let first = try table.owner.waitFor("first turn") {
+            if case .turn = $0 { return true }
+            return false
+        }
+        guard case .turn(let turn) = first else { return }
+        #expect(turn.timerMs == 10_000)
+        let skipped = try table.owner.waitFor("the silent turn ends", seconds: 20) {
+            if case .clue(let clue) = $0 { return clue.player == turn.player }
+            return false
+        }
+        #expect(skipped == .clue(.init(player: turn.player, round: 1, text: nil)))
+    }
+
     @Test func aWrongTokenIsRefused() throws {
         let daemon = try DaemonProcess()
         let player = try TestPlayer(port: daemon.port, name: "Real")
