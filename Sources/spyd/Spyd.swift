@@ -83,6 +83,7 @@ enum Spyd {
         let codes = server.roomOrder.joined(separator: ", ")
         lines.append("  Room\(server.roomOrder.count == 1 ? "" : "s"): \(codes)")
         if options.password != nil { lines.append("  A password is required to join.") }
+        if options.bots > 0 { lines.append("  Bots: \(options.bots), seated when the first player joins.") }
         lines.append("  Bank: \(bankName)")
         lines.append("  Stop with Ctrl-C; rooms are \(options.stateDirectory == nil ? "not saved" : "saved").")
         return lines

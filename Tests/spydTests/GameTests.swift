@@ -58,6 +58,20 @@ import Testing
         }
     }
 
+    @Test func aRoomOpenedByAClientClosesWhenLeftEmpty() throws {
+        let daemon = try DaemonProcess(["--empty-room-seconds", "1"])
+        let opener = try TestPlayer(port: daemon.port, name: "Opener", create: true)
+        let code = opener.room
+        try opener.send(.leave)
+        #expect(opener.waitForClose())
+        #expect(daemon.waitForLine(containing: "room \(code) closed") != nil)
+        let late = try daemon.connect()
+        try late.send(.hello(.init(name: "Late", room: code)))
+        #expect(try late.receive(deadline: .after(seconds: 10)) == .error(.init(.roomNotFound)))
+        // The room opened at start stays open, empty or not.
+        _ = try TestPlayer(port: daemon.port, name: "Regular")
+    }
+
     @Test func theOwnerLeavingHandsTheRoomOn() throws {
         let daemon = try DaemonProcess()
         let table = try Table.join(5, port: daemon.port)
