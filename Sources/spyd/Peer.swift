@@ -68,6 +68,8 @@ final class RoomHost {
     var bots: BotDriver
     /// Bots to seat once the first human has joined (so the human owns the room).
     var botsToAdd = 0
+    /// The last deadline a tick was sent for, so a deadline the room keeps after its tick is not ticked again.
+    var tickedDeadline: Millis?
 
     init(room: Room, tokens: [PlayerID: String] = [:], permanent: Bool, botMemory: BotMemory = BotMemory()) {
         self.room = room

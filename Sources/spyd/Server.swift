@@ -559,13 +559,17 @@ final class Server {
             nextRoomWake = .max
             for code in roomOrder {
                 guard let host = rooms[code] else { continue }
-                if let deadline = host.room.nextDeadline, deadline <= nowWall {
+                if let deadline = host.room.nextDeadline, deadline <= nowWall, deadline != host.tickedDeadline {
+                    host.tickedDeadline = deadline
                     apply(.tick, to: host, from: nil)
                 }
                 for move in host.bots.takeDue(now: nowWall) {
                     apply(.move(move.bot, move.message), to: host, from: nil)
                 }
-                if let deadline = host.room.nextDeadline { nextRoomWake = min(nextRoomWake, deadline) }
+                // A deadline the room left in place after its tick would otherwise wake the loop at once, forever.
+                if let deadline = host.room.nextDeadline, deadline != host.tickedDeadline {
+                    nextRoomWake = min(nextRoomWake, deadline)
+                }
                 if let due = host.bots.nextDue { nextRoomWake = min(nextRoomWake, due) }
             }
         }
