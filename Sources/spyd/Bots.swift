@@ -24,7 +24,8 @@ struct BotMemory: Codable, Equatable {
 
 /// Word knowledge the bots share: categories to hint at, and words a blank can guess.
 struct BotVocabulary: Sendable {
-    /// Folded word → its pair's category.
+    /// Word → its pair's category. A bot's word comes from its `deal`, which carries the bank's word exactly, so no
+    /// folding is needed (folding every word of a large bank would slow the host's start).
     private var categories: [String: String] = [:]
     /// Civilian words by language, for the blank's guess.
     private var words: [BankLanguage: [String]] = [:]
@@ -32,14 +33,14 @@ struct BotVocabulary: Sendable {
     init(pairs: [WordPair]) {
         for pair in pairs {
             if !pair.category.isEmpty {
-                categories[TextFold.key(pair.civilian)] = pair.category
-                categories[TextFold.key(pair.spy)] = pair.category
+                categories[pair.civilian] = pair.category
+                categories[pair.spy] = pair.category
             }
             words[pair.language, default: []].append(pair.civilian)
         }
     }
 
-    func category(of word: String) -> String? { categories[TextFold.key(word)] }
+    func category(of word: String) -> String? { categories[word] }
 
     /// Words a blank might guess for a room of `language`.
     func guessable(for language: BankLanguage) -> [String] {
