@@ -60,6 +60,9 @@ import Testing
         #expect(bad.status == 64)
         #expect(bad.error.contains("--port"))
         #expect(try run(["--bogus"]).status == 64)
+        let bank = try run(["bank", "--help"])
+        #expect(bank.status == 0 && !bank.output.isEmpty)
+        #expect(try run(["bank", "--no-such-option"]).status == 64)
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {

@@ -196,6 +196,17 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         held.forEach { $0.close() }
     }
 
+    @Test func connectionsInTotalAreCapped() throws {
+        let daemon = try DaemonProcess(["--max-connections", "2", "--max-per-address", "0"])
+        let first = try TestPlayer(port: daemon.port, name: "One")
+        let second = try TestPlayer(port: daemon.port, name: "Two")
+        let extra = try daemon.connect()
+        #expect(try extra.receive(deadline: .after(seconds: 10)) == .error(.init(.tooManyConnections)))
+        first.drop()
+        try second.waitForView("first away") { $0.seats.contains { $0.id == first.id && !$0.connected } }
+        try first.resume(port: daemon.port)
+    }
+
     private func errorMessage(_ message: ServerMessage) -> String {
         if case .error(let error) = message { return error.message }
         return ""
