@@ -163,10 +163,9 @@ public enum WireCodec {
 
     /// JSON bytes of a message (no header).
     public static func encodePayload<Message: Encodable>(_ message: Message) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding our own value types cannot fail: they hold only strings, numbers, bools and arrays.
-        return Array(try! encoder.encode(message))
+        // The streaming encoder fails only on a non-finite number; the wire types hold strings, integers,
+        // booleans and arrays of them, which always encode.
+        try! StreamingJSONEncoder.encode(message)
     }
 
     /// A complete frame (header and JSON) for a message.
