@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SpyProtocol
+import Synchronization
 
 @testable import spy_client
 
@@ -132,13 +133,15 @@ final class FakeConnection {
 final class RunningProgram {
     let process = Process()
     private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     private(set) var stdout = ""
     private(set) var stderr = ""
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
-        process.executableURL = productsDirectory().appendingPathComponent(executable)
+        process.executableURL =
+            executable.hasPrefix("/")
+            ? URL(fileURLWithPath: executable) : productsDirectory().appendingPathComponent(executable)
         process.arguments = arguments
         process.environment = environment
         process.standardInput = input
@@ -171,22 +174,45 @@ final class RunningProgram {
     }
 
     /// Reads whatever arrives on stdout or stderr; false at the deadline or when both have ended.
-    private func pump(until deadline: Millis) -> Bool {
-        var entries = [
-            pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
-        guard poll(&entries, 2, millisLeft(deadline)) > 0 else { return false }
+    private func pump(until deadline: Millis) -> Bool { Self.pump([self], until: deadline) }
+
+    private var stdoutBytes: [UInt8] = []
+    private var stderrBytes: [UInt8] = []
+
+    /// Waits until any of `programs` writes something, and takes it in. False at the deadline or when all ended.
+    static func pump(_ programs: [RunningProgram], until deadline: Millis) -> Bool {
+        var entries: [pollfd] = []
+        for program in programs {
+            entries.append(
+                pollfd(fd: program.output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0))
+            entries.append(
+                pollfd(fd: program.errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        guard poll(&entries, nfds_t(entries.count), millisLeft(deadline)) > 0 else { return false }
         var progressed = false
         for (index, entry) in entries.enumerated() where entry.revents != 0 {
-            var buffer = [UInt8](repeating: 0, count: 8192)
+            var buffer = [UInt8](repeating: 0, count: 16_384)
             let count = read(entry.fd, &buffer, buffer.count)
             guard count > 0 else { continue }
             progressed = true
-            let text = String(decoding: buffer[0..<count], as: UTF8.self)
-            if index == 0 { stdout += text } else { stderr += text }
+            let program = programs[index / 2]
+            // Decode only whole UTF-8 text so a character split between two reads is not mangled.
+            if index % 2 == 0 {
+                program.stdoutBytes += buffer[0..<count]
+                program.stdout = String(decoding: program.stdoutBytes, as: UTF8.self)
+            } else {
+                program.stderrBytes += buffer[0..<count]
+                program.stderr = String(decoding: program.stderrBytes, as: UTF8.self)
+            }
         }
         return progressed
+    }
+
+    /// Complete lines of stdout so far.
+    var lines: [String] {
+        var all = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        all.removeLast()
+        return all
     }
 
     /// Waits for the program to exit and returns its status, reading its remaining output.
@@ -258,4 +284,105 @@ final class Tmux {
     func keys(_ keys: String...) throws { try run(["send-keys", "-t", "main"] + keys) }
 
     deinit { _ = try? run(["kill-server"]) }
+}
+
+/// A TCP relay between one client and the host that records every frame the client sends, so a test can check
+/// at the host's door what went out (and what did not).
+final class RecordingProxy: Sendable {
+    let port: Int
+    private let listener: Int32
+    private let upstreamPort: Int
+    private let frames = Mutex<[ClientMessage]>([])
+    private let stopped = Mutex(false)
+
+    init(upstreamPort: Int) throws {
+        let host = try FakeHost()
+        // Take the fake host's listening socket over: the relay owns it from now on.
+        listener = dup(host.listener)
+        port = host.port
+        self.upstreamPort = upstreamPort
+        let thread = Thread { [self] in relay() }
+        thread.start()
+    }
+
+    /// Every frame the client sent so far, pings and pongs left out.
+    var received: [ClientMessage] {
+        frames.withLock {
+            $0.filter { message in
+                switch message {
+                case .ping, .pong: return false
+                default: return true
+                }
+            }
+        }
+    }
+
+    func stop() { stopped.withLock { $0 = true } }
+
+    private func relay() {
+        var client: Int32 = -1
+        var server: Int32 = -1
+        var decoder = FrameDecoder()
+        while !stopped.withLock({ $0 }) {
+            var entries = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            if client >= 0 {
+                entries.append(pollfd(fd: client, events: Int16(POLLIN), revents: 0))
+                entries.append(pollfd(fd: server, events: Int16(POLLIN), revents: 0))
+            }
+            // The timeout only lets the relay notice `stop()`; traffic wakes it at once.
+            guard poll(&entries, nfds_t(entries.count), 50) > 0 else { continue }
+            if entries[0].revents != 0 {
+                if client >= 0 {
+                    close(client)
+                    close(server)
+                }
+                client = accept(listener, nil, nil)
+                server = Self.connectLoopback(upstreamPort)
+                decoder = FrameDecoder()
+                continue
+            }
+            guard client >= 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            for (index, entry) in entries.enumerated().dropFirst() where entry.revents != 0 {
+                let from = index == 1 ? client : server
+                let to = index == 1 ? server : client
+                let count = read(from, &buffer, buffer.count)
+                if count <= 0 {
+                    close(client)
+                    close(server)
+                    client = -1
+                    server = -1
+                    break
+                }
+                if index == 1 {
+                    decoder.feed(buffer[0..<count])
+                    while let payload = try? decoder.next() {
+                        if let message = try? WireCodec.decode(ClientMessage.self, from: payload) {
+                            frames.withLock { $0.append(message) }
+                        }
+                    }
+                }
+                _ = buffer.withUnsafeBytes { send(to, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }
+            }
+        }
+        if client >= 0 {
+            close(client)
+            close(server)
+        }
+        close(listener)
+    }
+
+    private static func connectLoopback(_ port: Int) -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return descriptor
+    }
 }
