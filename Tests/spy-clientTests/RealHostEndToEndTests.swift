@@ -190,6 +190,108 @@ struct RealHostEndToEndTests {
         }
     }
 
+    /// Answers the prompts a line-mode player printed since the last call.
+    static func act(_ player: Player, seat: Int) {
+        let lines = player.program.lines
+        while player.handled < lines.count {
+            let line = lines[player.handled]
+            player.handled += 1
+            if line.hasPrefix("» Your turn") {
+                player.cluesGiven += 1
+                player.program.type("clue zq-\(seat)-\(player.cluesGiven)")
+            } else if line.hasPrefix("» "), let range = line.range(of: "vote N: ") {
+                player.program.type("vote \(line[range.upperBound...].prefix { $0.isNumber })")
+            } else if line.hasPrefix("» You are out") {
+                player.program.type("guess 不知道")
+            } else if line.contains(" win!") {
+                player.finished = true
+            }
+        }
+    }
+
+    @Test func aFullScreenPlayerInATerminalPlaysWithThreeOthers() throws {
+        guard Tmux.isAvailable else { return }
+        let (host, port) = try startHost()
+        defer { kill(host.process.processIdentifier, SIGTERM) }
+        let tmux = Tmux()
+        let home = directory.appendingPathComponent("screen")
+        let binary = productsDirectory().appendingPathComponent("spy-client").path
+        try tmux.run([
+            "new-session", "-d", "-s", "main", "-x", "100", "-y", "30",
+            "env XDG_STATE_HOME=\(home.path) LANG=zh_TW.UTF-8 \(binary) 127.0.0.1:\(port) --name 阿明; read line",
+        ])
+        try tmux.waitForScreen("the lobby") { $0.contains("阿明") && $0.contains("★") }
+        var players: [Player] = []
+        for (index, name) in ["Amy", "李大華", "陳美玲"].enumerated() {
+            let playerHome = directory.appendingPathComponent("line\(index)")
+            let environment = [
+                "XDG_STATE_HOME": playerHome.path, "HOME": playerHome.path, "LANG": "en_US.UTF-8",
+                "PATH": "/usr/bin:/bin",
+            ]
+            let player = try Player(
+                name: name, environment: environment, arguments: ["127.0.0.1:\(port)", "--plain", "--name", name])
+            try player.program.waitFor("# Room")
+            players.append(player)
+        }
+        // The owner starts from the keyboard; the dealt word shows until a key.
+        try tmux.waitForScreen("all four seats") { $0.contains("陳美玲") }
+        try tmux.keys("s")
+        let dealt = try tmux.waitForScreen("the dealt word") { $0.contains("你的詞：") || $0.contains("你是白板") }
+        let myWord = dealt.range(of: "你的詞：").map { String(dealt[$0.upperBound...].prefix { $0 != " " && $0 != "\n" }) }
+        try tmux.keys("x")
+        for player in players {
+            try player.program.waitFor("Game 1 starts")
+            player.program.type("word")
+            player.word = Self.word(in: try player.program.waitFor("Your word: ", orAlso: "You are the blank"))
+        }
+
+        var screens: [String] = []
+        var typedThisTurn = false
+        var votedThisVote = false
+        var screenDone = false
+        let deadline = monotonicNow() + 60_000
+        while !(screenDone && players.allSatisfy(\.finished)) {
+            guard monotonicNow() < deadline else {
+                throw EndToEndError("the game did not finish; screen:\n\(screens.last ?? "")")
+            }
+            _ = RunningProgram.pump(players.map(\.program) + [host], until: monotonicNow() + 20)
+            for (index, player) in players.enumerated() { Self.act(player, seat: index + 2) }
+            let screen = tmux.capture()
+            screens.append(screen)
+            if screen.contains("獲勝") {
+                screenDone = true
+            } else if screen.contains("輪到你了：按 Enter 輸入描述") {
+                if !typedThisTurn {
+                    typedThisTurn = true
+                    try tmux.keys("Enter")
+                    try tmux.run(["send-keys", "-t", "main", "-l", "zq-screen"])
+                    try tmux.keys("Enter")
+                }
+            } else if screen.contains("選一位投出局") {
+                if !votedThisVote {
+                    votedThisVote = true
+                    try tmux.keys("Enter")
+                    try tmux.waitForScreen("the confirmation") { $0.contains("確定要讓") }
+                    try tmux.keys("y")
+                }
+            } else {
+                typedThisTurn = false
+                if !screen.contains("你投了") { votedThisVote = false }
+            }
+        }
+        let words = Set(players.compactMap { $0.word ?? nil } + [myWord].compactMap { $0 })
+        let others = words.subtracting([myWord].compactMap { $0 })
+        for screen in screens where !screen.contains("獲勝") {
+            for word in others { #expect(!screen.contains(word), "the screen showed \(word) before the reveal") }
+        }
+        #expect(screens.last?.contains("平民詞：") == true)
+        if ProcessInfo.processInfo.environment["SPY_CLIENT_TEST_VERBOSE"] != nil {
+            print("=== \(screens.count) screens; last:\n\(screens.last ?? "")\n=== Amy\n\(players[0].program.stdout)")
+        }
+        try tmux.keys("q")
+        for player in players { player.program.type("quit") }
+    }
+
     static func word(in output: String) -> String?? {
         if let range = output.range(of: "Your word: ", options: .backwards) {
             return .some(String(output[range.upperBound...].prefix { $0 != "\n" }))
