@@ -264,8 +264,12 @@ enum Screen {
         }
         switch room.phase {
         case .lobby, .gameOver:
-            second.append(
-                state.isOwner ? text.keyedSettings(room.settings).second : text.settingsLine(room.settings), .dim)
+            if state.isOwner {
+                let keyed = text.keyedSettings(room.settings)
+                second.append(keyed.first + " · " + keyed.second, .dim)
+            } else {
+                second.append(text.settingsLine(room.settings), .dim)
+            }
         case .describing:
             if state.isMyTurn {
                 second.append(room.settings.clueMode == .spoken ? text.yourTurnSpoken : text.yourTurnTyped, .turn)
