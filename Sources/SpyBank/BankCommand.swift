@@ -68,34 +68,33 @@ public enum BankCommand {
         _ arguments: [String], version: String = "", output: (String) -> Void, errors: (String) -> Void,
         transfer: (@Sendable (TransferStatus) -> Void)? = nil
     ) -> Int32 {
-        let say = output
         guard let command = arguments.first else {
             errors("spyd bank: missing command (check or export)")
-            errors(usage)
+            lines(of: usage).forEach(errors)
             return usageError
         }
         let rest = Array(arguments.dropFirst())
         let spec: CommandSpec
         switch command {
         case "-h", "--help", "help":
-            say(usage)
+            lines(of: usage).forEach(output)
             return success
         case "check": spec = checkSpec
         case "export": spec = exportSpec
         default:
             errors("spyd bank: unknown command '\(command)' (expected check or export)")
-            errors(usage)
+            lines(of: usage).forEach(errors)
             return usageError
         }
         switch spec.resolve(rest, version: version) {
         case .exit(let code, let standardOutput, let standardError):
-            lines(of: standardOutput).forEach(say)
+            lines(of: standardOutput).forEach(output)
             lines(of: standardError).forEach(errors)
             return code
         case .run(let parsed):
             do {
-                if command == "check" { return try check(parsed, say: say, transfer: transfer) }
-                return try export(parsed, say: say)
+                if command == "check" { return try check(parsed, say: output, transfer: transfer) }
+                return try export(parsed, say: output)
             } catch {
                 lines(of: spec.usageErrorText(error)).forEach(errors)
                 return usageError

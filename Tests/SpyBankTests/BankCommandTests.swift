@@ -101,6 +101,15 @@ final class BankCommandTests: XCTestCase {
         }
     }
 
+    func testEveryOutputCallIsOneLine() {
+        for arguments in [[], ["--help"], ["nope"], ["check", "--help"], ["export", "--language", "en"]] {
+            let result = run(arguments)
+            for line in result.output + result.errors {
+                XCTAssertFalse(line.contains("\n"), "\(arguments): \(line)")
+            }
+        }
+    }
+
     func testUsageErrorsNameTheMistake() {
         XCTAssertEqual(run(["check", "--bogus", "x"]).errors.first, "spyd bank check: unknown option --bogus")
         XCTAssertEqual(run(["check"]).errors.first, "spyd bank check: name at least one SOURCE or --sheet ID")

@@ -220,6 +220,19 @@ final class BankParserTests: XCTestCase {
         }
     }
 
+    func testUTF16WithByteOrderMarkIsRead() throws {
+        let text = "civilian\tspy\r\n牛奶\t豆漿\r\n"
+        let little: [UInt8] =
+            [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let big: [UInt8] =
+            [0xFE, 0xFF] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        for bytes in [little, big] {
+            let bank = try BankParser.parse(bytes)
+            XCTAssertEqual(bank.format, .tsv)
+            XCTAssertEqual(words(bank), ["牛奶/豆漿"])
+        }
+    }
+
     func testSourceWithNoValidRowIsAnErrorListingTheRows() {
         guard case .noValidRows(.csv, let skipped) = parseError("civilian,spy\ncat,cat\ndog\n") else {
             return XCTFail("expected no valid rows")

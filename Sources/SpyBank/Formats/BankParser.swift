@@ -65,7 +65,7 @@ public enum BankParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .empty:
             return "the source is empty"
         case .notText:
-            return "the source is not UTF-8 text"
+            return "the source is not UTF-8 text (save the sheet as \"CSV UTF-8\")"
         case .malformed(let format, let line, let reason):
             let place = line.map { " at line \($0)" } ?? ""
             return "invalid \(format.rawValue)\(place): \(reason)"
@@ -87,7 +87,7 @@ public enum BankParser {
     public static func parse(
         _ bytes: [UInt8], defaultLanguage: BankLanguage? = nil, defaultLabel: ContentLabel = .family
     ) throws(BankParseError) -> ParsedBank {
-        guard var text = String(validating: bytes, as: UTF8.self) else { throw .notText }
+        guard var text = decodeText(bytes) else { throw .notText }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         guard let first = trimmed.first else { throw .empty }
@@ -117,6 +117,20 @@ public enum BankParser {
         let assembled = assemble(records, defaultLanguage: defaultLanguage, defaultLabel: defaultLabel)
         guard !assembled.pairs.isEmpty else { throw .noValidRows(format, skipped: assembled.skipped) }
         return ParsedBank(format: format, pairs: assembled.pairs, skipped: assembled.skipped)
+    }
+
+    /// UTF-8, or UTF-16 when a byte order mark says so (spreadsheet programs' "Unicode text" export).
+    static func decodeText(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]), bytes.count % 2 == 0 {
+            let littleEndian = bytes[0] == 0xFF
+            let units = stride(from: 2, to: bytes.count, by: 2).map { index in
+                littleEndian
+                    ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                    : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+            }
+            return String(validating: units, as: UTF16.self)
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// Checks each record and builds the pairs.

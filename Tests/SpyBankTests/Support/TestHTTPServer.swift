@@ -66,20 +66,24 @@ final class TestHTTPServer: @unchecked Sendable {
         stopped = true
         lock.broadcast()
         lock.unlock()
-        if !wasStopped {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
+        // Only the accept thread closes the listener: closing it here could let a new server reuse the descriptor
+        // number while this thread is about to call accept on it, and serve that server's clients.
+        if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
     private func acceptLoop() {
-        while true {
+        defer { close(listener) }
+        while !isStopped {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
                 if isStopped || errno == EBADF || errno == EINVAL { return }
                 continue
+            }
+            if isStopped {
+                close(connection)
+                return
             }
             let thread = Thread { [self] in serve(connection) }
             thread.start()
