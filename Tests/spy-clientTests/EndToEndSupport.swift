@@ -254,7 +254,7 @@ final class Tmux {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([Self.path, "-L", socketName, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        let argv = ([Self.path, "-u", "-L", socketName, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, Self.path, &actions, nil, argv, environ) == 0 else {

@@ -161,8 +161,8 @@ import Testing
         #expect(store.entry(TokenStore.key(address: address, room: nil)) == nil)
     }
 
-    @Test func fullScreenInTmuxRecallsWithoutAFrameAndRestoresTheTerminal() throws {
-        guard Tmux.isAvailable else { return }
+    @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+    func fullScreenInTmuxRecallsWithoutAFrameAndRestoresTheTerminal() throws {
         let host = try FakeHost()
         let tmux = Tmux()
         let binary = productsDirectory().appendingPathComponent("spy-client").path

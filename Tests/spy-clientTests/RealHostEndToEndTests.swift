@@ -209,8 +209,8 @@ struct RealHostEndToEndTests {
         }
     }
 
-    @Test func aFullScreenPlayerInATerminalPlaysWithThreeOthers() throws {
-        guard Tmux.isAvailable else { return }
+    @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+    func aFullScreenPlayerInATerminalPlaysWithThreeOthers() throws {
         let (host, port) = try startHost()
         defer { kill(host.process.processIdentifier, SIGTERM) }
         let tmux = Tmux()
