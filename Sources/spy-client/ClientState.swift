@@ -396,8 +396,14 @@ struct ClientState: Equatable, Sendable {
     /// Records connection news from the shell.
     mutating func linkChanged(_ status: LinkStatus) {
         guard status != link else { return }
+        let sameKind: Bool
+        switch (link, status) {
+        case (.reconnecting, .reconnecting): sameKind = true
+        default: sameKind = false
+        }
         link = status
-        record(.link(status))
+        // One line when the link drops, not one per attempt; the header counts the attempts.
+        if !sameKind { record(.link(status)) }
     }
 
     mutating func record(_ event: LogEvent) {

@@ -21,7 +21,7 @@ let realHostAvailable: Bool = {
 
 /// Four real spy-client processes in line mode play a typed game to the end on a real spyd over loopback.
 @Suite(.serialized, .enabled(if: realHostAvailable, "spyd is not built yet"))
-struct RealHostEndToEndTests {
+final class RealHostEndToEndTests {
     final class Player {
         let name: String
         let environment: [String: String]
@@ -55,6 +55,8 @@ struct RealHostEndToEndTests {
             "spy-client-real-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     func startHost() throws -> (RunningProgram, Int) {
         let portFile = directory.appendingPathComponent("port").path

@@ -223,6 +223,17 @@ import Testing
         #expect(other.link == .closed)
     }
 
+    @Test func aDroppedLinkIsLoggedOnceWhateverTheAttempts() {
+        var state = Fixtures.joined(language: .en)
+        state.link = .connected
+        for attempt in 1...4 { state.linkChanged(.reconnecting(attempt: attempt)) }
+        #expect(state.link == .reconnecting(attempt: 4))
+        #expect(state.log.filter { $0 == .link(.reconnecting(attempt: 1)) }.count == 1)
+        #expect(state.log.filter { if case .link = $0 { return true } else { return false } }.count == 1)
+        state.apply(.welcome(.init(you: "p3", token: "t", room: "KXPT", resumed: true)), now: now)
+        #expect(state.log.last == .link(.connected))
+    }
+
     @Test func joinsAndLeavesAreLogged() {
         var state = Fixtures.joined(language: .en)
         var seats = Fixtures.seats
