@@ -378,7 +378,7 @@ enum Screen {
             guard state.isMyTurn else { return text.helpWatching }
             return room.settings.clueMode == .spoken ? text.helpTurnSpoken : text.helpTurnTyped
         case .voting: return state.canVote ? text.helpVoting : text.helpWatching
-        case .guessing: return state.guessing?.player == state.me ? text.helpTurnTyped : text.helpWatching
+        case .guessing: return state.guessing?.player == state.me ? text.helpGuess : text.helpWatching
         }
     }
 }

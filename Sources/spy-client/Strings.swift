@@ -140,6 +140,7 @@ struct Strings: Sendable {
     }
     var helpTurnSpoken: String { pick("Enter 說完了  f 看詞  q 離開", "Enter done speaking  f word  q leave") }
     var helpTurnTyped: String { pick("Enter 輸入描述  p 跳過  f 看詞  q 離開", "Enter type clue  p pass  f word  q leave") }
+    var helpGuess: String { pick("Enter 猜平民的詞  f 看詞", "Enter guess the civilians' word  f word") }
     var helpEditing: String { pick("Enter 送出  Esc 取消  ←/→ 移動", "Enter send  Esc cancel  ←/→ move") }
     var helpVoting: String {
         pick("數字/方向鍵 選人  Enter 投票  f 看詞  q 離開", "digits/arrows pick  Enter vote  f word  q leave")

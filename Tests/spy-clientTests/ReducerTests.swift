@@ -201,6 +201,8 @@ import Testing
         _ = state.handle(.enter, now: now)
         for character in "apple" { _ = state.handle(.character(character), now: now) }
         #expect(state.handle(.enter, now: now).messages == [.guess(.init(word: "apple"))])
+        let screen = Screen.render(state, columns: 60, rows: 16, language: .en, color: false, now: now)
+        #expect(screen.lines.joined().contains("guess> apple"))
     }
 
     @Test func progressMarksVotersWithoutSayingForWhom() {
