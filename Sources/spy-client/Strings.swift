@@ -112,6 +112,11 @@ struct Strings: Sendable {
 
     var yourTurnSpoken: String { pick("輪到你了：說出你的描述，說完按 Enter", "Your turn: say your clue, then press Enter") }
     var yourTurnTyped: String { pick("輪到你了：按 Enter 輸入描述，p 跳過", "Your turn: press Enter to type your clue, p to pass") }
+    var plainTurnSpoken: String { pick("輪到你了：說出你的描述，說完輸入 pass", "Your turn: say your clue, then type pass") }
+    var plainTurnTyped: String { pick("輪到你了：輸入 clue 你的描述（或 pass）", "Your turn: type clue YOUR CLUE (or pass)") }
+    var plainGuess: String {
+        pick("你被投出局了：輸入 guess 你猜的平民詞", "You are out: type guess WORD for the civilians' word")
+    }
     func turnOf(_ name: String) -> String { pick("輪到 \(name) 描述", "\(name) is describing") }
     var pickVote: String { pick("選一位投出局：數字或方向鍵，Enter 確認", "Pick who goes out: number or arrows, Enter") }
     func ballot(_ name: String) -> String { pick("你投了 \(name)（可改票）", "You voted for \(name) (you may change it)") }
