@@ -20,6 +20,18 @@ func monotonicNow() -> Millis {
     return Millis(time.tv_sec) * 1000 + Millis(time.tv_nsec / 1_000_000)
 }
 
+/// Sets close-on-exec on every open descriptor above stderr.
+///
+/// Tests run in parallel in one process: without this, a program one test starts (a client, the long-lived tmux
+/// server) inherits another test's sockets and pipes and keeps them open, so that test never sees them close.
+/// Children still get their own standard streams, which are duplicated onto 0, 1 and 2 at spawn.
+func markAllCloseOnExec() {
+    for descriptor in 3..<Int32(4096) {
+        let flags = fcntl(descriptor, F_GETFD)
+        if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+    }
+}
+
 /// The directory holding the built products (spy-client, spyd).
 func productsDirectory() -> URL {
     let candidates = [
@@ -72,6 +84,7 @@ final class FakeHost {
         var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, Int32(timeout)) == 1 else { throw EndToEndError("no client connected in time") }
         let descriptor = Glibc.accept(listener, nil, nil)
+        markAllCloseOnExec()
         guard descriptor >= 0 else { throw EndToEndError("accept failed") }
         return FakeConnection(descriptor)
     }
@@ -147,6 +160,7 @@ final class RunningProgram {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        markAllCloseOnExec()
         try process.run()
     }
 
@@ -218,12 +232,13 @@ final class RunningProgram {
     /// Waits for the program to exit and returns its status, reading its remaining output.
     func waitForExit(timeout: Millis = 10_000) throws -> Int32 {
         let deadline = monotonicNow() + timeout
-        while pump(until: deadline) {}
         while process.isRunning {
             guard monotonicNow() < deadline else { throw EndToEndError("the program did not exit") }
-            var entry = pollfd(fd: -1, events: 0, revents: 0)
-            _ = poll(&entry, 0, 10)
+            // Short waits: the exit itself is not a readable event, and a pipe may be held open by another child.
+            _ = pump(until: min(deadline, monotonicNow() + 20))
         }
+        // Whatever it wrote before exiting is already in the pipes.
+        while pump(until: monotonicNow()) {}
         return process.terminationStatus
     }
 
@@ -256,6 +271,8 @@ final class Tmux {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ([Self.path, "-u", "-L", socketName, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The tmux server lives on: it must not inherit sockets or pipes that other tests wait to see closed.
+        markAllCloseOnExec()
         var pid: pid_t = 0
         guard posix_spawn(&pid, Self.path, &actions, nil, argv, environ) == 0 else {
             throw EndToEndError("cannot run tmux")
@@ -298,7 +315,7 @@ final class RecordingProxy: Sendable {
     init(upstreamPort: Int) throws {
         let host = try FakeHost()
         // Take the fake host's listening socket over: the relay owns it from now on.
-        listener = dup(host.listener)
+        listener = fcntl(host.listener, F_DUPFD_CLOEXEC, 0)
         port = host.port
         self.upstreamPort = upstreamPort
         let thread = Thread { [self] in relay() }
@@ -337,6 +354,7 @@ final class RecordingProxy: Sendable {
                     close(server)
                 }
                 client = accept(listener, nil, nil)
+                markAllCloseOnExec()
                 server = Self.connectLoopback(upstreamPort)
                 decoder = FrameDecoder()
                 continue
