@@ -20,16 +20,55 @@ func monotonicNow() -> Millis {
     return Millis(time.tv_sec) * 1000 + Millis(time.tv_nsec / 1_000_000)
 }
 
-/// Sets close-on-exec on every open descriptor above stderr.
+/// Starts `path` with the given standard streams and nothing else: every other descriptor of this process is
+/// closed in the child.
 ///
-/// Tests run in parallel in one process: without this, a program one test starts (a client, the long-lived tmux
-/// server) inherits another test's sockets and pipes and keeps them open, so that test never sees them close.
-/// Children still get their own standard streams, which are duplicated onto 0, 1 and 2 at spawn.
-func markAllCloseOnExec() {
-    for descriptor in 3..<Int32(4096) {
-        let flags = fcntl(descriptor, F_GETFD)
-        if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
-    }
+/// Tests run in parallel in one process. A child that inherited another test's socket or pipe (or the descriptor
+/// Foundation's `Process` uses to notice its own children exit) would keep it open, and that test would wait for
+/// a close that never comes. Foundation's `Process` is not used here for the same reason.
+func spawnIsolated(
+    _ path: String, _ arguments: [String], environment: [String: String]?, stdin: Int32, stdout: Int32,
+    stderr: Int32
+) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+    // A descriptor closed meanwhile makes its close fail with EBADF in the child, which posix_spawn ignores.
+    for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { envp?.forEach { free($0) } }
+    // Test code runs on worker threads that block most signals; a child would inherit that mask and never see
+    // SIGTERM, SIGINT or SIGCHLD. Start it with no signal blocked and every disposition at its default.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let result =
+        envp.map { posix_spawn(&pid, path, &actions, &attributes, argv, $0) }
+        ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    guard result == 0 else { throw EndToEndError("cannot start \(path): error \(result)") }
+    return pid
+}
+
+/// A pipe whose two ends close on exec (children get their end through `dup2`, which clears the flag).
+func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw EndToEndError("pipe failed") }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
 }
 
 /// The directory holding the built products (spy-client, spyd).
@@ -84,7 +123,7 @@ final class FakeHost {
         var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, Int32(timeout)) == 1 else { throw EndToEndError("no client connected in time") }
         let descriptor = Glibc.accept(listener, nil, nil)
-        markAllCloseOnExec()
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         guard descriptor >= 0 else { throw EndToEndError("accept failed") }
         return FakeConnection(descriptor)
     }
@@ -144,36 +183,53 @@ final class FakeConnection {
 
 /// A running spy-client (or spyd) with its standard streams on pipes.
 final class RunningProgram {
-    let process = Process()
-    private let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
+    let pid: pid_t
+    private let input: Int32
+    let output: Int32
+    let errors: Int32
+    private var status: Int32?
     private(set) var stdout = ""
     private(set) var stderr = ""
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
-        process.executableURL =
-            executable.hasPrefix("/")
-            ? URL(fileURLWithPath: executable) : productsDirectory().appendingPathComponent(executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        markAllCloseOnExec()
-        try process.run()
+        // A line typed to a program that just died must not kill the test process.
+        signal(SIGPIPE, SIG_IGN)
+        let path = executable.hasPrefix("/") ? executable : productsDirectory().appendingPathComponent(executable).path
+        let stdinPipe = try closeOnExecPipe()
+        let stdoutPipe = try closeOnExecPipe()
+        let stderrPipe = try closeOnExecPipe()
+        defer { [stdinPipe.read, stdoutPipe.write, stderrPipe.write].forEach { close($0) } }
+        input = stdinPipe.write
+        output = stdoutPipe.read
+        errors = stderrPipe.read
+        pid = try spawnIsolated(
+            path, arguments, environment: environment, stdin: stdinPipe.read, stdout: stdoutPipe.write,
+            stderr: stderrPipe.write)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if isRunning { killHard() }
+        [input, output, errors].forEach { close($0) }
+    }
+
+    /// Whether the program still runs (reaps it once it has exited).
+    var isRunning: Bool {
+        guard status == nil else { return false }
+        var raw: Int32 = 0
+        if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+        return status == nil
+    }
+
+    /// Exit status, or 128 + signal number.
+    var terminationStatus: Int32 {
+        guard let status else { return -1 }
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     func type(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
     }
-
-    func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// Reads output until `text` appears in stdout, or fails after `timeout` milliseconds.
     @discardableResult
@@ -198,9 +254,9 @@ final class RunningProgram {
         var entries: [pollfd] = []
         for program in programs {
             entries.append(
-                pollfd(fd: program.output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0))
+                pollfd(fd: program.output, events: Int16(POLLIN), revents: 0))
             entries.append(
-                pollfd(fd: program.errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0))
+                pollfd(fd: program.errors, events: Int16(POLLIN), revents: 0))
         }
         guard poll(&entries, nfds_t(entries.count), millisLeft(deadline)) > 0 else { return false }
         var progressed = false
@@ -232,19 +288,20 @@ final class RunningProgram {
     /// Waits for the program to exit and returns its status, reading its remaining output.
     func waitForExit(timeout: Millis = 10_000) throws -> Int32 {
         let deadline = monotonicNow() + timeout
-        while process.isRunning {
+        while isRunning {
             guard monotonicNow() < deadline else { throw EndToEndError("the program did not exit") }
-            // Short waits: the exit itself is not a readable event, and a pipe may be held open by another child.
+            // Short waits: the exit itself is not a readable event.
             _ = pump(until: min(deadline, monotonicNow() + 20))
         }
-        // Whatever it wrote before exiting is already in the pipes.
         while pump(until: monotonicNow()) {}
-        return process.terminationStatus
+        return terminationStatus
     }
 
     func killHard() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(pid, SIGKILL)
+        var raw: Int32 = 0
+        // SIGKILL cannot be caught, so this wait is short.
+        if status == nil, waitpid(pid, &raw, 0) == pid { status = raw }
     }
 }
 
@@ -263,20 +320,16 @@ final class Tmux {
     func run(_ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName).out").path
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([Self.path, "-u", "-L", socketName, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        // The tmux server lives on: it must not inherit sockets or pipes that other tests wait to see closed.
-        markAllCloseOnExec()
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, Self.path, &actions, nil, argv, environ) == 0 else {
-            throw EndToEndError("cannot run tmux")
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer {
+            close(output)
+            close(null)
         }
+        // The tmux server forked by the first command lives on: it must hold nothing of this process.
+        let pid = try spawnIsolated(
+            Self.path, ["-u", "-L", socketName, "-f", "/dev/null"] + arguments, environment: nil, stdin: null,
+            stdout: output, stderr: output)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
@@ -300,7 +353,12 @@ final class Tmux {
 
     func keys(_ keys: String...) throws { try run(["send-keys", "-t", "main"] + keys) }
 
-    deinit { _ = try? run(["kill-server"]) }
+    deinit {
+        _ = try? run(["kill-server"])
+        // tmux leaves its socket file behind.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(directory)/tmux-\(getuid())/\(socketName)")
+    }
 }
 
 /// A TCP relay between one client and the host that records every frame the client sends, so a test can check
@@ -354,7 +412,7 @@ final class RecordingProxy: Sendable {
                     close(server)
                 }
                 client = accept(listener, nil, nil)
-                markAllCloseOnExec()
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 server = Self.connectLoopback(upstreamPort)
                 decoder = FrameDecoder()
                 continue

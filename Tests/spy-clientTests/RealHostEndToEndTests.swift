@@ -74,7 +74,7 @@ final class RealHostEndToEndTests {
             {
                 return (host, port)
             }
-            guard host.process.isRunning, monotonicNow() < deadline else {
+            guard host.isRunning, monotonicNow() < deadline else {
                 throw EndToEndError("spyd wrote no port file:\n\(host.stderr)")
             }
             // Drain its log while waiting; the port file appears once it listens.
@@ -84,7 +84,7 @@ final class RealHostEndToEndTests {
 
     @Test func fourClientsPlayATypedGameWithARestartAndNoLeaks() throws {
         let (host, port) = try startHost()
-        defer { kill(host.process.processIdentifier, SIGTERM) }
+        defer { kill(host.pid, SIGTERM) }
         let proxy = try RecordingProxy(upstreamPort: port)
         defer { proxy.stop() }
         let names = ["王小明", "Amy", "李大華", "陳美玲"]
@@ -214,7 +214,7 @@ final class RealHostEndToEndTests {
     @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
     func aFullScreenPlayerInATerminalPlaysWithThreeOthers() throws {
         let (host, port) = try startHost()
-        defer { kill(host.process.processIdentifier, SIGTERM) }
+        defer { kill(host.pid, SIGTERM) }
         let tmux = Tmux()
         let home = directory.appendingPathComponent("screen")
         let binary = productsDirectory().appendingPathComponent("spy-client").path
