@@ -32,5 +32,8 @@ let package = Package(
             name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
         .testTarget(
             name: "spy-clientTests", dependencies: ["spy-client", "SpyProtocol", "SpyNet"], swiftSettings: strict),
+        .testTarget(
+            name: "spy-benchTests", dependencies: ["spy-bench", "spyd", "SpyProtocol", "SpyNet"],
+            swiftSettings: strict),
     ]
 )

@@ -20,10 +20,12 @@ public enum BankFilter {
 
     /// The distinct categories of `pairs` in first-seen order, for a host screen or `bank check`.
     public static func categories(of pairs: [WordPair]) -> [String] {
-        var seen = Set<String>()
+        var seenRaw = Set<String>()
+        var seenFolded = Set<String>()
         var result: [String] = []
-        for pair in pairs where !pair.category.isEmpty && seen.insert(TextFold.key(pair.category)).inserted {
-            result.append(pair.category)
+        // Most pairs repeat a category spelled the same way; only new spellings are folded.
+        for pair in pairs where !pair.category.isEmpty && seenRaw.insert(pair.category).inserted {
+            if seenFolded.insert(TextFold.key(pair.category)).inserted { result.append(pair.category) }
         }
         return result
     }

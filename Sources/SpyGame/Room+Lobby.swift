@@ -136,10 +136,7 @@ extension Room {
         guard !gameRunning else { throw Rejection(.wrongPhase, "A game is already running.") }
         let players = playerIDs
         if let problem = Rules.startProblem(settings, players: players.count) { throw problem }
-        let playable = pairs.filter { pair in
-            let (civilian, spy) = (TextFold.key(pair.civilian), TextFold.key(pair.spy))
-            return !civilian.isEmpty && !spy.isEmpty && civilian != spy
-        }
+        let playable = pairs.filter(\.isPlayable)
         guard !playable.isEmpty else { throw Rejection(.badSettings, "No word pair fits these settings.") }
 
         pruneDeparted()

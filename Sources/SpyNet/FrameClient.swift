@@ -67,6 +67,10 @@ public final class FrameClient {
         if !isClosed { socket.close() }
     }
 
+    /// Whether received bytes wait in this client's buffer. A caller multiplexing several clients with `poll`
+    /// must drain those first: the socket no longer shows them as readable.
+    public var hasBufferedInput: Bool { decoder.bufferedByteCount > 0 }
+
     /// Sends one message, waiting for the kernel to take it until `deadline`.
     public func send(_ message: ClientMessage, deadline: Deadline = .after(seconds: 10)) throws(FrameClientError) {
         let bytes: [UInt8]

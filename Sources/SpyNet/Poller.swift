@@ -10,6 +10,13 @@ public struct PollReadiness: Sendable, Equatable {
     public var writable: Bool
     /// The peer hung up or the descriptor is in error; a read will say which.
     public var failed: Bool
+
+    public init(token: UInt64, readable: Bool, writable: Bool, failed: Bool) {
+        self.token = token
+        self.readable = readable
+        self.writable = writable
+        self.failed = failed
+    }
 }
 
 /// A `poll(2)` loop helper with a wake-up pipe.

@@ -48,6 +48,15 @@ struct BenchPlayer {
         .hello(ClientMessage.Hello(name: name, room: room, create: isOwner ? true : nil))
     }
 
+    /// Whether a frame of this `type` can change what the player does; the others need not be decoded.
+    func needsDecoding(_ type: String) -> Bool {
+        switch type {
+        case "room": return isOwner
+        case "clue", "vote_progress": return false
+        default: return true
+        }
+    }
+
     /// Reacts to one message from the host.
     mutating func receive(_ message: ServerMessage) -> (send: [ClientMessage], notes: [Note]) {
         switch message {

@@ -1,1 +1,3 @@
-print("spyd")
+import Foundation
+
+exit(Spyd.run(CommandLine.arguments, environment: ProcessInfo.processInfo.environment))

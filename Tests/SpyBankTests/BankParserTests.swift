@@ -195,6 +195,14 @@ final class BankParserTests: XCTestCase {
         XCTAssertEqual(bank.skipped.map(\.line), [2, 3])
     }
 
+    func testPairKeyFromFoldedWordsMatchesWordPairKey() {
+        for (civilian, spy) in [("牛奶", "豆漿"), ("Tea", "coffee"), ("ＡＢＣ", "abd"), ("b", "a")] {
+            XCTAssertEqual(
+                BankParser.pairKey(TextFold.key(civilian), TextFold.key(spy)),
+                WordPair(civilian: civilian, spy: spy).key)
+        }
+    }
+
     // MARK: Languages
 
     func testLanguageIsDetectedWhenTheSourceHasNone() throws {

@@ -171,15 +171,19 @@ public enum BankParser {
                 continue
             }
             var pair = WordPair(civilian: civilian, spy: spy)
-            if TextFold.key(civilian) == TextFold.key(spy) {
+            // Folding dominates the parse time of a big sheet, so each word is folded once here.
+            let civilianKey = TextFold.key(civilian)
+            let spyKey = TextFold.key(spy)
+            if civilianKey == spyKey {
                 skip("both words are the same (\(civilian))")
                 continue
             }
-            if let earlier = firstLineOfKey[pair.key] {
+            let key = pairKey(civilianKey, spyKey)
+            if let earlier = firstLineOfKey[key] {
                 skip("duplicate of the pair at \(record.unit) \(earlier)")
                 continue
             }
-            firstLineOfKey[pair.key] = record.line
+            firstLineOfKey[key] = record.line
             let category = normalizedCell(record.category ?? "")
             pair.category = TextFold.hasControlCharacters(category) ? "" : category
             pair.language =
@@ -188,6 +192,11 @@ public enum BankParser {
             pairs.append(pair)
         }
         return (pairs, skipped)
+    }
+
+    /// `WordPair.key` from already folded words.
+    static func pairKey(_ first: String, _ second: String) -> String {
+        first < second ? "\(first)\u{1F}\(second)" : "\(second)\u{1F}\(first)"
     }
 
     /// Trims the cell and folds runs of whitespace (a newline inside a quoted field included) into one space.

@@ -115,7 +115,8 @@ public enum BankLoader {
             outcomes.append(outcome)
             merged += pairs
         }
-        let unique = BankFilter.deduplicated(merged)
+        // Each source is already free of duplicates; only several sources can overlap.
+        let unique = specs.count > 1 ? BankFilter.deduplicated(merged) : merged
         if unique.isEmpty {
             let pairs = EmbeddedBank.pairs
             say("no source gave any pair; using the embedded default bank: \(summary(pairs))")

@@ -1,0 +1,23 @@
+/// Reads a frame's `type` without decoding the JSON.
+enum FrameSniffer {
+    private static let marker = Array(#""type":""#.utf8)
+
+    /// The value of the top-level `"type"` field, found as the first unescaped `"type":"` in the payload.
+    /// `nil` when it is not found; the caller then decodes the frame in full.
+    static func type(of payload: [UInt8]) -> String? {
+        guard payload.count > marker.count else { return nil }
+        var index = 0
+        let last = payload.count - marker.count
+        while index <= last {
+            if payload[index] == UInt8(ascii: "\""), index == 0 || payload[index - 1] != UInt8(ascii: "\\"),
+                payload[index..<index + marker.count].elementsEqual(marker)
+            {
+                let start = index + marker.count
+                guard let end = payload[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                return String(decoding: payload[start..<end], as: UTF8.self)
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import SpyGame
+import SpyNet
+import SpyProtocol
+
+/// Everything the command line decides about a daemon run.
+struct HostOptions: Sendable {
+    /// Address to listen on; `nil` for every interface.
+    var bind: String?
+    /// Port to listen on; 0 for an ephemeral one.
+    var port: UInt16 = 7777
+    /// Where to write the bound port once listening.
+    var portFile: String?
+    /// Rooms opened at start (kept open while empty).
+    var rooms = 1
+    /// Password every joiner must give; `nil` for none.
+    var password: String?
+    /// Settings of the rooms opened at start and by clients.
+    var settings = GameSettings()
+    /// Seed of every random choice except tokens; `nil` for a random one.
+    var seed: UInt64?
+    /// Directory of the room snapshots; `nil` when state is not kept.
+    var stateDirectory: String?
+    /// Bank sources (files or URLs) instead of the embedded bank.
+    var bankSources: [String] = []
+    /// Spreadsheet ids to fetch as bank sources.
+    var sheets: [String] = []
+    /// Bot seats added to the first room once its first player joins.
+    var bots = 0
+    /// Lowest log level written.
+    var logLevel = Log.Level.info
+    /// Limits and timers.
+    var limits = ServerLimits()
+}
+
+/// Limits and timers of the event loop, each settable from the command line.
+struct ServerLimits: Sendable {
+    /// Seconds a new connection has to send `hello`.
+    var helloSeconds = 10
+    /// Seconds of silence before the host probes a connection.
+    var pingSeconds = 30
+    /// Seconds of silence before the host closes a connection.
+    var idleSeconds = 60
+    /// Seconds a disconnected player's seat is kept.
+    var graceSeconds = 300
+    /// Seconds an empty room opened by a client stays open.
+    var emptyRoomSeconds = 600
+    /// Connections held at once, in total.
+    var maxConnections = 16_384
+    /// Connections held at once from one address; 0 for no limit.
+    var maxPerAddress = 64
+    /// Rooms open at once.
+    var maxRooms = 2_000
+    /// Bad frames or refused moves per minute before a connection is closed.
+    var errorsPerMinute = 30
+    /// Unsent bytes per connection before it is cut off as a slow consumer.
+    var maxOutputBytes = 1 << 20
+    /// Kernel send buffer per connection in bytes; 0 leaves the system's default.
+    var socketBufferBytes = 0
+    /// Milliseconds a bot waits before it moves (each wait varies from half to one and a half of it).
+    var botDelayMs = 700
+}
+
+/// The command line of `spyd`.
+enum HostCommand {
+    static let version = "1.0.0"
+
+    static let spec = CommandSpec(
+        name: "spyd",
+        summary: """
+            Hosts games of 誰是臥底 (Who is the Spy) on the local network. Players connect with spy-client.
+            `spyd bank …` manages the question bank (see `spyd bank --help`).
+            """,
+        options: [
+            .flag("host", help: "Open the room(s) and serve players."),
+            .value("bind", placeholder: "ADDRESS", help: "Address to listen on.", defaultDescription: "all"),
+            .value(
+                "port", short: "p", placeholder: "PORT", help: "TCP port; 0 picks a free one.",
+                defaultDescription: "7777"),
+            .value("port-file", placeholder: "PATH", help: "Write the port listened on to this file."),
+            .value("rooms", placeholder: "N", help: "Rooms to open at start.", defaultDescription: "1"),
+            .value("password", placeholder: "TEXT", help: "Password players must give to join."),
+            .value("max-players", placeholder: "N", help: "Seats per room (4–20).", defaultDescription: "10"),
+            .value("spies", placeholder: "N", help: "Spies per game (1–3).", defaultDescription: "1"),
+            .flag("blank", help: "Deal one player the blank card (白板)."),
+            .value("clues", placeholder: "spoken|typed", help: "How clues are given.", defaultDescription: "spoken"),
+            .value(
+                "turn-seconds", placeholder: "N", help: "Seconds per turn; 0 for no timer.",
+                defaultDescription: "0"),
+            .value(
+                "vote-seconds", placeholder: "N", help: "Seconds the vote stays open; 0 for no timer.",
+                defaultDescription: "0"),
+            .value(
+                "lang", placeholder: "zh-TW|en|both", help: "Language of the word pairs.",
+                defaultDescription: "both"),
+            .value("seed", placeholder: "N", help: "Seed for reproducible deals and room codes."),
+            .value(
+                "state-dir", placeholder: "PATH", help: "Where rooms are saved to survive a restart.",
+                defaultDescription: "$XDG_STATE_HOME/spyd or ~/.local/state/spyd"),
+            .flag("no-state", help: "Keep no state on disk."),
+            .value(
+                "bank", placeholder: "SOURCE", repeatable: true,
+                help: "Word pairs from a file or URL (CSV, JSON) instead of the embedded bank."),
+            .value("sheet", placeholder: "ID", repeatable: true, help: "Word pairs from a Google Sheet."),
+            .value("bots", placeholder: "N", help: "Bot players in the first room.", defaultDescription: "0"),
+            .value(
+                "log-level", placeholder: "LEVEL", help: "debug, info, warning or error.",
+                defaultDescription: "info"),
+            .value(
+                "hello-seconds", placeholder: "N", help: "Seconds a new connection has to say hello.",
+                defaultDescription: "10"),
+            .value(
+                "ping-seconds", placeholder: "N", help: "Seconds of silence before a connection is probed.",
+                defaultDescription: "30"),
+            .value(
+                "idle-seconds", placeholder: "N", help: "Seconds of silence before a connection is closed.",
+                defaultDescription: "60"),
+            .value(
+                "grace-seconds", placeholder: "N", help: "Seconds a dropped player's seat is kept.",
+                defaultDescription: "300"),
+            .value(
+                "empty-room-seconds", placeholder: "N", help: "Seconds an empty client-opened room lives.",
+                defaultDescription: "600"),
+            .value(
+                "max-connections", placeholder: "N", help: "Connections held at once.",
+                defaultDescription: "16384"),
+            .value(
+                "max-per-address", placeholder: "N", help: "Connections from one address; 0 for no limit.",
+                defaultDescription: "64"),
+            .value("max-rooms", placeholder: "N", help: "Rooms open at once.", defaultDescription: "2000"),
+            .value(
+                "max-output-kb", placeholder: "N", help: "Unsent KiB per connection before it is cut off.",
+                defaultDescription: "1024"),
+            .value(
+                "socket-buffer-kb", placeholder: "N", help: "Kernel send buffer per connection; 0 for default.",
+                defaultDescription: "0"),
+            .value(
+                "bot-delay-ms", placeholder: "N", help: "Milliseconds a bot thinks before it moves.",
+                defaultDescription: "700"),
+        ],
+        epilogue: """
+            Examples:
+              spyd --host
+              spyd --host --clues typed --spies 2 --blank --bots 3
+              spyd --host --rooms 3 --password secret --state-dir /var/lib/spyd
+            """)
+
+    /// Turns parsed arguments into options; a bad value is a usage error.
+    static func options(from parsed: ParsedArguments, environment: [String: String]) throws(UsageError)
+        -> HostOptions
+    {
+        guard parsed.flag("host") else {
+            throw UsageError("nothing to do: give --host to serve players, or `spyd bank …`")
+        }
+        var options = HostOptions()
+        options.bind = parsed.string("bind")
+        options.port = UInt16(try parsed.int("port", default: 7777, in: 0...65_535))
+        options.portFile = parsed.string("port-file")
+        options.rooms = try parsed.int("rooms", default: 1, in: 1...1_000)
+        options.password = parsed.string("password")
+        var settings = GameSettings()
+        settings.maxPlayers = try parsed.int("max-players", default: settings.maxPlayers, in: 4...20)
+        settings.spies = try parsed.int("spies", default: settings.spies, in: 1...3)
+        settings.blank = parsed.flag("blank")
+        settings.clueMode = try parsed.choice("clues", as: ClueMode.self) ?? settings.clueMode
+        settings.turnSeconds = try parsed.int("turn-seconds", default: 0, in: 0...600)
+        settings.voteSeconds = try parsed.int("vote-seconds", default: 0, in: 0...600)
+        settings.language = try parsed.choice("lang", as: BankLanguage.self) ?? settings.language
+        if let problem = Rules.validate(settings, seated: 0) {
+            throw UsageError("the game settings do not fit together: \(problem.message)")
+        }
+        options.settings = settings
+        if let text = parsed.string("seed") {
+            guard let seed = UInt64(text) else { throw UsageError("--seed: \"\(text)\" is not a whole number") }
+            options.seed = seed
+        }
+        if parsed.flag("no-state") {
+            options.stateDirectory = nil
+        } else if let directory = parsed.string("state-dir") {
+            options.stateDirectory = directory
+        } else {
+            options.stateDirectory = defaultStateDirectory(environment)
+        }
+        options.bankSources = parsed.all("bank")
+        options.sheets = parsed.all("sheet")
+        options.bots = try parsed.int("bots", default: 0, in: 0...19)
+        if let name = parsed.string("log-level") {
+            guard let level = Log.Level(name: name) else {
+                throw UsageError("--log-level: \"\(name)\" is not one of: debug, info, warning, error")
+            }
+            options.logLevel = level
+        }
+        var limits = ServerLimits()
+        limits.helloSeconds = try parsed.int("hello-seconds", default: limits.helloSeconds, in: 1...3_600)
+        limits.pingSeconds = try parsed.int("ping-seconds", default: limits.pingSeconds, in: 1...3_600)
+        limits.idleSeconds = try parsed.int("idle-seconds", default: limits.idleSeconds, in: 2...7_200)
+        guard limits.idleSeconds > limits.pingSeconds else {
+            throw UsageError("--idle-seconds must be more than --ping-seconds")
+        }
+        limits.graceSeconds = try parsed.int("grace-seconds", default: limits.graceSeconds, in: 0...86_400)
+        limits.emptyRoomSeconds = try parsed.int(
+            "empty-room-seconds", default: limits.emptyRoomSeconds, in: 1...86_400)
+        limits.maxConnections = try parsed.int(
+            "max-connections", default: limits.maxConnections, in: 1...1_000_000)
+        limits.maxPerAddress = try parsed.int("max-per-address", default: limits.maxPerAddress, in: 0...1_000_000)
+        limits.maxRooms = try parsed.int("max-rooms", default: limits.maxRooms, in: 1...1_000_000)
+        limits.maxOutputBytes = try parsed.int("max-output-kb", default: 1024, in: 4...1_048_576) * 1024
+        limits.socketBufferBytes = try parsed.int("socket-buffer-kb", default: 0, in: 0...65_536) * 1024
+        limits.botDelayMs = try parsed.int("bot-delay-ms", default: limits.botDelayMs, in: 0...60_000)
+        options.limits = limits
+        return options
+    }
+
+    /// `$XDG_STATE_HOME/spyd`, else `~/.local/state/spyd`.
+    static func defaultStateDirectory(_ environment: [String: String]) -> String {
+        if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") {
+            return base + "/spyd"
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/state/spyd"
+    }
+}

@@ -1,0 +1,89 @@
+import SpyGame
+import SpyNet
+import SpyProtocol
+
+/// One network peer of the daemon and where it stands.
+final class Peer {
+    /// Where the peer is in its life.
+    enum Stage {
+        /// Connected, no `hello` yet; it must come before `deadline` (monotonic ms).
+        case greeting(deadline: Int64)
+        /// Seated as `player` in the room with code `room`.
+        case seated(room: String, player: PlayerID)
+        /// Finished: the last bytes go out, input is read and dropped, and the socket closes at the latest at
+        /// `until` (monotonic ms). Lingering instead of closing at once keeps unread input from turning the close
+        /// into a reset that would destroy the final error frame.
+        case lingering(until: Int64)
+    }
+
+    let connection: Connection
+    var stage: Stage
+    /// Monotonic ms of the last frame received.
+    var lastHeard: Int64
+    /// Whether the silence probe has been sent since the last frame.
+    var probed = false
+    /// Monotonic ms of recent errors, oldest first, for the abuse limit.
+    var recentErrors: [Int64] = []
+    /// Whether the peer is already on the list to flush at the end of the iteration.
+    var queuedForFlush = false
+    /// Whether the write side has been shut down after the last frame went out.
+    var writeShut = false
+
+    init(connection: Connection, stage: Stage, now: Int64) {
+        self.connection = connection
+        self.stage = stage
+        self.lastHeard = now
+    }
+
+    var id: UInt64 { connection.id }
+
+    var isLingering: Bool {
+        if case .lingering = stage { return true }
+        return false
+    }
+
+    /// The room and seat, when seated.
+    var seat: (room: String, player: PlayerID)? {
+        if case .seated(let room, let player) = stage { return (room, player) }
+        return nil
+    }
+}
+
+@available(*, unavailable)
+extension Peer: Sendable {}
+
+/// One room with the daemon's bookkeeping around it: who is connected to which seat, tokens, absences, bots.
+final class RoomHost {
+    var room: Room
+    /// Each seated human's resume token. Never logged, never sent to anyone but its owner.
+    var tokens: [PlayerID: String]
+    /// The connection of each connected human.
+    var peers: [PlayerID: UInt64] = [:]
+    /// Wall-clock ms since which a seated human has been away.
+    var absentSince: [PlayerID: Int64] = [:]
+    /// Wall-clock ms since which nobody has been connected.
+    var emptySince: Int64?
+    /// Opened at start: stays open while empty.
+    let permanent: Bool
+    var bots: BotDriver
+    /// Bots to seat once the first human has joined (so the human owns the room).
+    var botsToAdd = 0
+
+    init(room: Room, tokens: [PlayerID: String] = [:], permanent: Bool, botMemory: BotMemory = BotMemory()) {
+        self.room = room
+        self.tokens = tokens
+        self.permanent = permanent
+        self.bots = BotDriver(memory: botMemory)
+    }
+
+    var code: String { room.code }
+
+    var hasBots: Bool { room.playerIDs.contains { room.isBot($0) } }
+
+    func snapshot() -> RoomSnapshot {
+        RoomSnapshot(room: room, tokens: tokens, permanent: permanent, bots: bots.memory)
+    }
+}
+
+@available(*, unavailable)
+extension RoomHost: Sendable {}

@@ -1,0 +1,769 @@
+import Foundation
+import Glibc
+import SpyGame
+import SpyNet
+import SpyProtocol
+
+/// The daemon's event loop: one thread, non-blocking sockets, `poll(2)`.
+///
+/// Each iteration waits for readiness or the next deadline, reads a bounded amount from each ready peer, turns
+/// frames into room events, carries out the rooms' effects into outboxes, saves the rooms that changed, flushes
+/// every outbox it touched, and only then closes the connections that ended — so nothing is closed under code
+/// that still holds its id, and nothing is acknowledged before it is on disk.
+final class Server {
+    let options: HostOptions
+    private let limits: ServerLimits
+    private let log: Log
+    private let poller: Poller
+    private let listener: Socket
+    /// The port listened on.
+    let port: UInt16
+    private let store: StateStore?
+    private let bank: [WordPair]
+    private let vocabulary: BotVocabulary
+    private let pairsFor: (GameSettings) -> [WordPair]
+    private let status: StatusScreen?
+
+    private var connectionIDs = ConnectionIDGenerator()
+    private var peers: [UInt64: Peer] = [:]
+    private var connectionsPerAddress: [String: Int] = [:]
+    private(set) var rooms: [String: RoomHost] = [:]
+    /// Room codes in the order the rooms opened.
+    private(set) var roomOrder: [String] = []
+    private var random: SplitMix64
+    private let maxConnections: Int
+
+    private var toFlush: [UInt64] = []
+    private var toClose: [UInt64] = []
+    private var dirtyRooms: Set<String> = []
+    /// Wall ms of the earliest room deadline or bot move.
+    private var nextRoomWake: Int64 = .max
+    /// Monotonic ms of the next sweep over connections and rooms.
+    private var nextSweep: Int64 = 0
+    private var acceptPausedUntil: Int64 = 0
+    private let scratch: UnsafeMutableRawBufferPointer
+    private let readBudget = 64 * 1024
+
+    init(
+        options: HostOptions, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: Log,
+        status: StatusScreen?
+    ) throws {
+        self.options = options
+        self.limits = options.limits
+        self.log = log
+        self.bank = bank
+        self.vocabulary = BotVocabulary(pairs: bank)
+        self.pairsFor = pairsFor
+        self.status = status
+        self.random = SplitMix64(seed: options.seed ?? SecureRandom.seed())
+        let descriptorLimit = ProcessSetup.raiseDescriptorLimit()
+        self.maxConnections = max(1, min(limits.maxConnections, descriptorLimit - 64))
+        poller = try Poller()
+        ProcessSetup.installSignalHandlers(wakeDescriptor: poller.wakeWriteFD)
+        if let directory = options.stateDirectory {
+            store = try StateStore(directory: directory)
+        } else {
+            store = nil
+        }
+        (listener, port) = try Socket.listen(host: options.bind, port: options.port)
+        scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        resumeRooms()
+        while roomOrder.filter({ rooms[$0]?.permanent == true }).count < options.rooms {
+            _ = openRoom(permanent: true)
+        }
+        if options.bots > 0, let first = roomOrder.first.flatMap({ rooms[$0] }), !first.hasBots {
+            first.botsToAdd = options.bots
+            if first.room.playerIDs.contains(where: { !first.room.isBot($0) }) { seatBots(in: first) }
+        }
+        finishIteration()
+    }
+
+    deinit {
+        scratch.deallocate()
+    }
+
+    // MARK: Loop
+
+    /// Serves until SIGINT or SIGTERM; returns the exit status.
+    func run() -> Int32 {
+        while true {
+            if ProcessSetup.stopSignal != 0 {
+                shutDown()
+                return 0
+            }
+            runTimers()
+            finishIteration()
+            status?.refresh(summary: statusSummary())
+            let timeout = pollTimeout()
+            poller.reset(reservingCapacity: peers.count + 1)
+            if MonotonicClock.nowMs() >= acceptPausedUntil {
+                poller.watch(fd: listener.fd, token: 0)
+            }
+            for peer in peers.values {
+                poller.watch(fd: peer.connection.socket.fd, token: peer.id, write: peer.connection.hasPendingOutput)
+            }
+            let ready: [PollReadiness]
+            do {
+                ready = try poller.wait(timeoutMs: timeout).ready
+            } catch {
+                log.error("poll failed: \(error)")
+                return 70
+            }
+            for event in ready {
+                if event.token == 0 {
+                    acceptConnections()
+                    continue
+                }
+                guard let peer = peers[event.token] else { continue }
+                if event.writable { queueFlush(peer) }
+                if event.readable || event.failed { read(from: peer) }
+            }
+            finishIteration()
+        }
+    }
+
+    private func pollTimeout() -> Int32 {
+        let nowMono = MonotonicClock.nowMs()
+        var wait = nextSweep - nowMono
+        if nextRoomWake != .max { wait = min(wait, nextRoomWake - WallClock.nowMs()) }
+        if acceptPausedUntil > nowMono { wait = min(wait, acceptPausedUntil - nowMono) }
+        if let status, status.isActive { wait = min(wait, 1000) }
+        return Int32(clamping: max(0, wait))
+    }
+
+    /// Saves changed rooms, then flushes every touched outbox, then closes what ended this iteration.
+    private func finishIteration() {
+        if let store, !dirtyRooms.isEmpty {
+            for code in dirtyRooms {
+                guard let host = rooms[code] else { continue }
+                do {
+                    try store.save(host.snapshot())
+                } catch {
+                    log.error("cannot save room \(code): \(error)")
+                }
+            }
+        }
+        dirtyRooms.removeAll(keepingCapacity: true)
+        let flushing = toFlush
+        toFlush.removeAll(keepingCapacity: true)
+        for id in flushing {
+            guard let peer = peers[id] else { continue }
+            peer.queuedForFlush = false
+            flush(peer)
+        }
+        let closing = toClose
+        toClose.removeAll(keepingCapacity: true)
+        for id in closing {
+            guard let peer = peers.removeValue(forKey: id) else { continue }
+            let address = peer.connection.remoteAddress
+            if let count = connectionsPerAddress[address] {
+                connectionsPerAddress[address] = count > 1 ? count - 1 : nil
+            }
+            peer.connection.close()
+            log.debug("connection \(id) closed")
+        }
+    }
+
+    private func queueFlush(_ peer: Peer) {
+        guard !peer.queuedForFlush else { return }
+        peer.queuedForFlush = true
+        toFlush.append(peer.id)
+    }
+
+    private func flush(_ peer: Peer) {
+        do {
+            let drained = try peer.connection.flush()
+            if drained, peer.isLingering, !peer.writeShut {
+                peer.writeShut = true
+                peer.connection.socket.shutdownWrite()
+            }
+        } catch {
+            log.debug("connection \(peer.id) write failed: \(error)")
+            drop(peer)
+        }
+    }
+
+    // MARK: Accepting
+
+    private func acceptConnections() {
+        for _ in 0..<256 {
+            let accepted: (socket: Socket, address: String)?
+            do {
+                accepted = try listener.accept()
+            } catch {
+                log.warning("accept failed (\(error)); pausing new connections for 100 ms")
+                acceptPausedUntil = MonotonicClock.nowMs() + 100
+                return
+            }
+            guard let (socket, address) = accepted else { return }
+            let sameAddress = connectionsPerAddress[address, default: 0]
+            if peers.count >= maxConnections || (limits.maxPerAddress > 0 && sameAddress >= limits.maxPerAddress) {
+                if let frame = encode(.error(.init(.tooManyConnections))) {
+                    _ = frame.withUnsafeBytes { try? socket.write($0) }
+                }
+                socket.close()
+                log.warning("refused a connection from \(address): too many connections")
+                continue
+            }
+            socket.setNoDelay()
+            if limits.socketBufferBytes > 0 {
+                var size = Int32(limits.socketBufferBytes)
+                setsockopt(socket.fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
+            let now = MonotonicClock.nowMs()
+            let connection = Connection(
+                id: connectionIDs.next(), socket: socket, remoteAddress: address, outboxCap: limits.maxOutputBytes)
+            let deadline = now + Int64(limits.helloSeconds) * 1000
+            peers[connection.id] = Peer(connection: connection, stage: .greeting(deadline: deadline), now: now)
+            connectionsPerAddress[address] = sameAddress + 1
+            nextSweep = min(nextSweep, deadline)
+            log.debug("connection \(connection.id) from \(address)")
+        }
+    }
+
+    // MARK: Reading
+
+    private func read(from peer: Peer) {
+        if peer.isLingering {
+            drainLingering(peer)
+            return
+        }
+        let outcome: Connection.ReadOutcome
+        do {
+            outcome = try peer.connection.readAvailable(budget: readBudget, scratch: scratch)
+        } catch {
+            log.debug("connection \(peer.id) read failed: \(error)")
+            drop(peer)
+            return
+        }
+        while !peer.isLingering, peers[peer.id] != nil {
+            let payload: [UInt8]?
+            do {
+                payload = try peer.connection.inbox.next()
+            } catch {
+                fail(peer, .frameTooLarge)
+                return
+            }
+            guard let payload else { break }
+            receive(payload, from: peer)
+        }
+        if case .endOfStream = outcome, !peer.isLingering {
+            log.debug("connection \(peer.id) closed by peer")
+            drop(peer)
+        }
+    }
+
+    private func drainLingering(_ peer: Peer) {
+        while true {
+            switch try? peer.connection.socket.read(into: scratch) {
+            case .bytes: continue
+            case .wouldBlock: return
+            case .endOfStream, nil:
+                closeSoon(peer)
+                return
+            }
+        }
+    }
+
+    private func receive(_ payload: [UInt8], from peer: Peer) {
+        peer.lastHeard = MonotonicClock.nowMs()
+        peer.probed = false
+        let message: ClientMessage
+        do {
+            message = try WireCodec.decode(ClientMessage.self, from: payload)
+        } catch {
+            complain(peer, error.code, error.detail)
+            return
+        }
+        switch peer.stage {
+        case .greeting:
+            guard case .hello(let hello) = message else {
+                fail(peer, .helloRequired)
+                return
+            }
+            greet(peer, hello)
+        case .seated(let code, let player):
+            guard let host = rooms[code] else {
+                fail(peer, .roomNotFound)
+                return
+            }
+            handle(message, from: peer, player: player, in: host)
+        case .lingering:
+            return
+        }
+    }
+
+    private func handle(_ message: ClientMessage, from peer: Peer, player: PlayerID, in host: RoomHost) {
+        switch message {
+        case .hello:
+            complain(peer, .alreadyJoined, nil)
+        case .ping(let ping):
+            send(.pong(.init(id: ping.id)), to: peer)
+        case .pong:
+            break
+        case .start:
+            let pairs = pairsFor(host.room.settings)
+            guard !pairs.isEmpty else {
+                complain(peer, .badSettings, "No word pair of the bank fits these settings.")
+                return
+            }
+            apply(.start(by: player, pairs: pairs), to: host, from: peer)
+        case .leave:
+            apply(.leave(player), to: host, from: peer)
+        case .settings, .clue, .pass, .vote, .guess, .kick:
+            apply(.move(player, message), to: host, from: peer)
+        }
+    }
+
+    // MARK: Handshake
+
+    private func greet(_ peer: Peer, _ hello: ClientMessage.Hello) {
+        guard supportedProtocolVersions.contains(hello.protocol) else {
+            fail(peer, .protocolVersion)
+            return
+        }
+        if let token = hello.token, !token.isEmpty {
+            resume(peer, token: token, roomText: hello.room)
+            return
+        }
+        let host: RoomHost
+        var opened = false
+        if hello.create == true {
+            guard rooms.count < limits.maxRooms else {
+                fail(peer, .tooManyRooms)
+                return
+            }
+            if let password = options.password, !ResumeToken.matches(hello.password ?? "", password) {
+                fail(peer, .wrongPassword)
+                return
+            }
+            host = openRoom(permanent: false)
+            opened = true
+        } else if let text = hello.room, !text.isEmpty {
+            guard let code = RoomCode.normalise(text), let found = rooms[code] else {
+                fail(peer, .roomNotFound)
+                return
+            }
+            host = found
+        } else if rooms.count == 1, let only = rooms.values.first {
+            host = only
+        } else {
+            fail(peer, rooms.isEmpty ? .roomNotFound : .roomRequired)
+            return
+        }
+        if !opened, let password = options.password, !ResumeToken.matches(hello.password ?? "", password) {
+            fail(peer, .wrongPassword)
+            return
+        }
+        switch host.room.apply(.join(name: hello.name, bot: false), now: WallClock.nowMs()) {
+        case .failure(let rejection):
+            fail(peer, rejection.code, rejection.message)
+            if opened { closeRoom(host, reason: nil) }
+        case .success(let effects):
+            guard
+                let player = effects.lazy.compactMap({ effect -> PlayerID? in
+                    if case .joined(let id) = effect { return id }
+                    return nil
+                }).first
+            else {
+                log.error("room \(host.code) accepted a join without naming the seat")
+                fail(peer, .internal)
+                return
+            }
+            let token = ResumeToken.make()
+            host.tokens[player] = token
+            seat(peer, as: player, in: host)
+            send(.welcome(.init(you: player, token: token, room: host.code, resumed: false)), to: peer)
+            log.debug("room \(host.code): \(player) seated from \(peer.connection.remoteAddress)")
+            carryOut(effects, in: host)
+            if host.botsToAdd > 0 { seatBots(in: host) }
+        }
+    }
+
+    private func resume(_ peer: Peer, token: String, roomText: String?) {
+        var candidates: [RoomHost]
+        if let roomText, !roomText.isEmpty {
+            candidates = RoomCode.normalise(roomText).flatMap { rooms[$0] }.map { [$0] } ?? []
+        } else {
+            candidates = roomOrder.compactMap { rooms[$0] }
+        }
+        var match: (RoomHost, PlayerID)?
+        for host in candidates {
+            for (player, known) in host.tokens where ResumeToken.matches(token, known) {
+                match = (host, player)
+            }
+        }
+        guard let (host, player) = match, host.room.playerIDs.contains(player) else {
+            log.info("refused a resume with an unknown token from \(peer.connection.remoteAddress)")
+            fail(peer, .badToken)
+            return
+        }
+        if let oldID = host.peers[player], let old = peers[oldID] {
+            host.peers[player] = nil
+            fail(old, .replaced, notifyRoom: false)
+        }
+        seat(peer, as: player, in: host)
+        host.absentSince[player] = nil
+        send(.welcome(.init(you: player, token: token, room: host.code, resumed: true)), to: peer)
+        log.info("room \(host.code): \(player) resumed from \(peer.connection.remoteAddress)")
+        apply(.connected(player), to: host, from: nil)
+    }
+
+    private func seat(_ peer: Peer, as player: PlayerID, in host: RoomHost) {
+        peer.stage = .seated(room: host.code, player: player)
+        host.peers[player] = peer.id
+        host.emptySince = nil
+    }
+
+    private func seatBots(in host: RoomHost) {
+        let count = host.botsToAdd
+        host.botsToAdd = 0
+        var number = 1
+        var seated = 0
+        while seated < count, number <= count + 40 {
+            let name = "Bot \(number)"
+            number += 1
+            switch host.room.apply(.join(name: name, bot: true), now: WallClock.nowMs()) {
+            case .success(let effects):
+                seated += 1
+                carryOut(effects, in: host)
+            case .failure(let rejection):
+                if rejection.code != .nameTaken {
+                    log.warning("room \(host.code): cannot seat a bot: \(rejection.message)")
+                    return
+                }
+            }
+        }
+    }
+
+    // MARK: Rooms
+
+    private func openRoom(permanent: Bool) -> RoomHost {
+        var code = RoomCode.make { random.next(below: $0) }
+        while rooms[code] != nil { code = RoomCode.make { random.next(below: $0) } }
+        let seed = options.seed == nil ? SecureRandom.seed() : random.next()
+        let host = RoomHost(room: Room(code: code, settings: options.settings, seed: seed), permanent: permanent)
+        if !permanent { host.emptySince = WallClock.nowMs() }
+        rooms[code] = host
+        roomOrder.append(code)
+        dirtyRooms.insert(code)
+        log.info("room \(code) opened")
+        return host
+    }
+
+    private func closeRoom(_ host: RoomHost, reason: String?) {
+        for (_, id) in host.peers {
+            guard let peer = peers[id] else { continue }
+            if let reason { send(.bye(.init(reason: reason)), to: peer) }
+            linger(peer)
+        }
+        host.peers.removeAll()
+        rooms[host.code] = nil
+        roomOrder.removeAll { $0 == host.code }
+        dirtyRooms.remove(host.code)
+        store?.remove(code: host.code)
+        log.info("room \(host.code) closed")
+    }
+
+    private func resumeRooms() {
+        guard let store else { return }
+        let now = WallClock.nowMs()
+        for snapshot in store.loadAll(warn: { log.warning($0) }) {
+            guard rooms[snapshot.room.code] == nil else { continue }
+            let host = RoomHost(
+                room: snapshot.room, tokens: snapshot.tokens, permanent: snapshot.permanent, botMemory: snapshot.bots)
+            rooms[host.code] = host
+            roomOrder.append(host.code)
+            for player in host.room.playerIDs where !host.room.isBot(player) {
+                host.absentSince[player] = now
+                if case .success(let effects) = host.room.apply(.disconnected(player), now: now) {
+                    carryOut(effects, in: host)
+                }
+            }
+            if !host.permanent { host.emptySince = now }
+            planBots(host)
+            nextRoomWake = min(nextRoomWake, host.room.nextDeadline ?? .max)
+            dirtyRooms.insert(host.code)
+            log.info("room \(host.code) resumed with \(host.room.playerIDs.count) seats, phase \(host.room.phase)")
+        }
+    }
+
+    /// Applies an event; a refusal goes back to `origin` as an `error` frame.
+    private func apply(_ event: RoomEvent, to host: RoomHost, from origin: Peer?) {
+        switch host.room.apply(event, now: WallClock.nowMs()) {
+        case .success(let effects):
+            carryOut(effects, in: host)
+        case .failure(let rejection):
+            if let origin {
+                complain(origin, rejection.code, rejection.message)
+            } else {
+                log.debug("room \(host.code): \(rejection.code.rawValue) for an event of the host")
+            }
+        }
+    }
+
+    /// Carries out a room's effects in order. A message to many is encoded once.
+    private func carryOut(_ effects: [RoomEffect], in host: RoomHost) {
+        for effect in effects {
+            switch effect {
+            case .send(let player, let message):
+                if host.room.isBot(player) {
+                    host.bots.observe(message, recipient: player)
+                } else if let id = host.peers[player], let peer = peers[id], let frame = encode(message) {
+                    enqueue(frame, to: peer)
+                }
+            case .broadcast(let message):
+                if !host.peers.isEmpty, let frame = encode(message) {
+                    for id in host.peers.values {
+                        if let peer = peers[id] { enqueue(frame, to: peer) }
+                    }
+                }
+                host.bots.observe(message, recipient: nil)
+            case .joined:
+                break
+            case .removed(let player, let reason):
+                host.tokens[player] = nil
+                host.absentSince[player] = nil
+                host.bots.forget(player)
+                if let id = host.peers.removeValue(forKey: player), let peer = peers[id] {
+                    if let reason {
+                        send(.error(.init(reason)), to: peer)
+                    } else {
+                        send(.bye(.init(reason: "left")), to: peer)
+                    }
+                    linger(peer)
+                }
+            case .deadline(let deadline):
+                if let deadline { nextRoomWake = min(nextRoomWake, deadline) }
+            case .log(let line):
+                log.info("room \(host.code): \(line)")
+            }
+        }
+        dirtyRooms.insert(host.code)
+        planBots(host)
+    }
+
+    private func planBots(_ host: RoomHost) {
+        guard host.hasBots else { return }
+        host.bots.plan(
+            room: host.room, now: WallClock.nowMs(), delayMs: limits.botDelayMs, vocabulary: vocabulary,
+            random: &random)
+        if let due = host.bots.nextDue { nextRoomWake = min(nextRoomWake, due) }
+    }
+
+    // MARK: Timers
+
+    private func runTimers() {
+        let nowWall = WallClock.nowMs()
+        if nowWall >= nextRoomWake {
+            nextRoomWake = .max
+            for code in roomOrder {
+                guard let host = rooms[code] else { continue }
+                if let deadline = host.room.nextDeadline, deadline <= nowWall {
+                    apply(.tick, to: host, from: nil)
+                }
+                for move in host.bots.takeDue(now: nowWall) {
+                    apply(.move(move.bot, move.message), to: host, from: nil)
+                }
+                if let deadline = host.room.nextDeadline { nextRoomWake = min(nextRoomWake, deadline) }
+                if let due = host.bots.nextDue { nextRoomWake = min(nextRoomWake, due) }
+            }
+        }
+        let nowMono = MonotonicClock.nowMs()
+        guard nowMono >= nextSweep else { return }
+        nextSweep = nowMono + 1000
+        sweepPeers(nowMono)
+        sweepRooms(nowWall)
+    }
+
+    private func sweepPeers(_ now: Int64) {
+        let pingAfter = Int64(limits.pingSeconds) * 1000
+        let closeAfter = Int64(limits.idleSeconds) * 1000
+        for peer in peers.values {
+            switch peer.stage {
+            case .greeting(let deadline):
+                if now >= deadline {
+                    fail(peer, .helloTimeout)
+                } else {
+                    nextSweep = min(nextSweep, deadline)
+                }
+            case .lingering(let until):
+                if now >= until { closeSoon(peer) } else { nextSweep = min(nextSweep, until) }
+            case .seated:
+                let silent = now - peer.lastHeard
+                if silent >= closeAfter {
+                    log.info("connection \(peer.id) silent for \(silent / 1000) s; closing")
+                    fail(peer, .idleTimeout)
+                } else if silent >= pingAfter {
+                    if !peer.probed {
+                        peer.probed = true
+                        send(.ping(.init(id: Int(truncatingIfNeeded: peer.lastHeard))), to: peer)
+                    }
+                    nextSweep = min(nextSweep, peer.lastHeard + closeAfter)
+                } else {
+                    nextSweep = min(nextSweep, peer.lastHeard + pingAfter)
+                }
+            }
+        }
+    }
+
+    private func sweepRooms(_ now: Int64) {
+        let grace = Int64(limits.graceSeconds) * 1000
+        let emptyLife = Int64(limits.emptyRoomSeconds) * 1000
+        for code in roomOrder {
+            guard let host = rooms[code] else { continue }
+            for (player, since) in host.absentSince where now - since >= grace {
+                host.absentSince[player] = nil
+                log.info("room \(code): \(player) did not come back within the grace period")
+                apply(.leave(player), to: host, from: nil)
+            }
+            if host.permanent { continue }
+            if !host.peers.isEmpty {
+                host.emptySince = nil
+            } else if let since = host.emptySince {
+                if now - since >= emptyLife { closeRoom(host, reason: "room_closed") }
+            } else {
+                host.emptySince = now
+            }
+        }
+    }
+
+    // MARK: Output and closing
+
+    private func encode(_ message: ServerMessage) -> [UInt8]? {
+        do {
+            return try WireCodec.encodeFrame(message)
+        } catch {
+            log.error("a \(message.type) message does not fit in a frame")
+            return nil
+        }
+    }
+
+    private func send(_ message: ServerMessage, to peer: Peer) {
+        if let frame = encode(message) { enqueue(frame, to: peer) }
+    }
+
+    private func enqueue(_ frame: [UInt8], to peer: Peer) {
+        guard peers[peer.id] != nil, !peer.connection.isClosed else { return }
+        if peer.connection.enqueue(frame) == .overCap {
+            if !peer.isLingering {
+                log.info("connection \(peer.id) cut off: \(peer.connection.pendingOutputCount) bytes unread")
+                retire(peer, notifyRoom: true)
+            }
+            closeSoon(peer)
+            return
+        }
+        queueFlush(peer)
+    }
+
+    /// A non-fatal error for a bad frame or a refused move; too many of them in a minute close the connection.
+    private func complain(_ peer: Peer, _ code: ErrorCode, _ detail: String?) {
+        if code.isFatal {
+            fail(peer, code, detail)
+            return
+        }
+        send(.error(.init(code: code, message: detail ?? code.defaultMessage)), to: peer)
+        let now = MonotonicClock.nowMs()
+        peer.recentErrors.append(now)
+        peer.recentErrors.removeAll { now - $0 > 60_000 }
+        if peer.recentErrors.count > limits.errorsPerMinute {
+            fail(peer, .tooManyErrors)
+        }
+    }
+
+    /// Sends a fatal error and ends the connection.
+    private func fail(_ peer: Peer, _ code: ErrorCode, _ detail: String? = nil, notifyRoom: Bool = true) {
+        guard !peer.isLingering else { return }
+        if code != .replaced && code != .helloTimeout {
+            log.info("connection \(peer.id) from \(peer.connection.remoteAddress) ended: \(code.rawValue)")
+        }
+        send(.error(.init(code: code, message: detail ?? code.defaultMessage)), to: peer)
+        retire(peer, notifyRoom: notifyRoom)
+        linger(peer)
+    }
+
+    /// Ends a connection whose peer went away (read error, end of stream, write error).
+    private func drop(_ peer: Peer) {
+        retire(peer, notifyRoom: true)
+        closeSoon(peer)
+    }
+
+    /// Takes the peer off its seat; the room learns the player is away unless the seat was taken over or ended.
+    private func retire(_ peer: Peer, notifyRoom: Bool) {
+        guard let (code, player) = peer.seat else { return }
+        peer.stage = .lingering(until: MonotonicClock.nowMs())
+        guard let host = rooms[code], host.peers[player] == peer.id else { return }
+        host.peers[player] = nil
+        if notifyRoom {
+            host.absentSince[player] = WallClock.nowMs()
+            apply(.disconnected(player), to: host, from: nil)
+        }
+    }
+
+    private func linger(_ peer: Peer) {
+        let until = MonotonicClock.nowMs() + 2000
+        peer.stage = .lingering(until: until)
+        nextSweep = min(nextSweep, until)
+        queueFlush(peer)
+    }
+
+    private func closeSoon(_ peer: Peer) {
+        if !peer.isLingering { peer.stage = .lingering(until: 0) }
+        toClose.append(peer.id)
+    }
+
+    // MARK: Shutdown
+
+    private func shutDown() {
+        log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
+        for peer in peers.values where !peer.isLingering {
+            send(.bye(.init(reason: "host_closing")), to: peer)
+            peer.stage = .lingering(until: 0)
+        }
+        for code in roomOrder { dirtyRooms.insert(code) }
+        finishIteration()
+        let deadline = MonotonicClock.nowMs() + 1000
+        while MonotonicClock.nowMs() < deadline {
+            let pending = peers.values.filter { $0.connection.hasPendingOutput }
+            if pending.isEmpty { break }
+            poller.reset(reservingCapacity: pending.count)
+            for peer in pending {
+                poller.watch(fd: peer.connection.socket.fd, token: peer.id, read: false, write: true)
+            }
+            guard let ready = try? poller.wait(timeoutMs: 100).ready else { break }
+            for event in ready { if let peer = peers[event.token] { _ = try? peer.connection.flush() } }
+        }
+        for peer in peers.values { peer.connection.close() }
+        peers.removeAll()
+        listener.close()
+        status?.finish()
+        log.info("stopped")
+    }
+
+    // MARK: Status
+
+    /// A word-free summary of the rooms for the live status line.
+    func statusSummary() -> String {
+        if rooms.count == 1, let host = rooms.values.first {
+            let view = host.room.view(now: WallClock.nowMs())
+            var parts = ["room \(host.code)", "\(view.seats.filter(\.connected).count)/\(view.seats.count) here"]
+            parts.append(view.phase.rawValue)
+            if view.phase != .lobby && view.game > 0 { parts.append("game \(view.game) round \(view.round)") }
+            if let turn = view.turn, let seat = view.seats.first(where: { $0.id == turn }) {
+                parts.append("turn: \(seat.name)")
+            }
+            if view.phase == .voting {
+                parts.append("votes \(view.seats.filter(\.voted).count)/\(view.seats.filter(\.alive).count)")
+            }
+            return parts.joined(separator: " · ")
+        }
+        let playing = rooms.values.filter {
+            $0.room.phase != .lobby && $0.room.phase != .gameOver
+        }.count
+        let seated = rooms.values.reduce(0) { $0 + $1.peers.count }
+        return "\(rooms.count) rooms · \(seated) players connected · \(playing) games running"
+    }
+}
+
+@available(*, unavailable)
+extension Server: Sendable {}

@@ -1,0 +1,146 @@
+import Foundation
+import SpyGame
+import SpyProtocol
+import Testing
+
+@testable import spyd
+
+@Suite struct CommandLineTests {
+    private func parse(_ arguments: [String], environment: [String: String] = ["HOME": "/home/amy"]) throws
+        -> HostOptions
+    {
+        try HostCommand.options(from: HostCommand.spec.parse(arguments), environment: environment)
+    }
+
+    @Test func defaultsMatchTheDocumentation() throws {
+        let options = try parse(["--host"])
+        #expect(options.port == 7777 && options.bind == nil && options.rooms == 1)
+        #expect(options.stateDirectory == "/home/amy/.local/state/spyd")
+        #expect(options.limits.helloSeconds == 10 && options.limits.pingSeconds == 30)
+        #expect(options.limits.idleSeconds == 60 && options.limits.graceSeconds == 300)
+        #expect(options.settings == GameSettings())
+    }
+
+    @Test func valuesAreReadInBothSpellings() throws {
+        let options = try parse([
+            "--host", "--port=0", "--bind", "127.0.0.1", "--clues", "typed", "--spies=2", "--blank",
+            "--max-players", "8", "--lang", "zh-TW", "--seed", "9", "--no-state", "--bots", "3",
+            "--turn-seconds", "30", "--log-level", "debug", "--bank", "a.csv", "--bank", "b.json",
+        ])
+        #expect(options.port == 0 && options.bind == "127.0.0.1" && options.seed == 9)
+        #expect(options.settings.clueMode == .typed && options.settings.spies == 2 && options.settings.blank)
+        #expect(options.settings.maxPlayers == 8 && options.settings.language == .zhTW)
+        #expect(options.settings.turnSeconds == 30 && options.stateDirectory == nil && options.bots == 3)
+        #expect(options.bankSources == ["a.csv", "b.json"] && options.logLevel == .debug)
+    }
+
+    @Test func theStateDirectoryFollowsXDG() throws {
+        let options = try parse(["--host"], environment: ["XDG_STATE_HOME": "/var/state", "HOME": "/h"])
+        #expect(options.stateDirectory == "/var/state/spyd")
+    }
+
+    @Test(arguments: [
+        ["--port", "70000"], ["--clues", "sung"], ["--spies", "9"], ["--lang", "fr"], ["--seed", "-1"],
+        ["--log-level", "loud"], ["--max-players", "3"], ["--ping-seconds", "60", "--idle-seconds", "30"],
+        ["--turn-seconds", "5"],
+    ])
+    func badValuesAreUsageErrors(arguments: [String]) {
+        #expect(throws: UsageError.self) { try parse(["--host"] + arguments) }
+    }
+
+    @Test func withoutHostThereIsNothingToDo() {
+        #expect(throws: UsageError.self) { try parse([]) }
+    }
+
+    @Test func theBinaryExitsWithUsageCodes() throws {
+        #expect(try run(["--help"]).status == 0)
+        #expect(try run(["--help"]).output.contains("--state-dir"))
+        #expect(try run(["--version"]).output.hasPrefix("spyd "))
+        let bad = try run(["--host", "--port", "many"])
+        #expect(bad.status == 64)
+        #expect(bad.error.contains("--port"))
+        #expect(try run(["--bogus"]).status == 64)
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = DaemonProcess.binary
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
+
+@Suite struct HostPartsTests {
+    @Test func tokensAre128RandomBitsInHex() {
+        let tokens = (0..<200).map { _ in ResumeToken.make() }
+        #expect(Set(tokens).count == 200)
+        #expect(tokens.allSatisfy { $0.count == 32 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
+        #expect(ResumeToken.matches(tokens[0], tokens[0]))
+        #expect(!ResumeToken.matches(tokens[0], tokens[1]))
+        #expect(!ResumeToken.matches(String(tokens[0].dropLast()), tokens[0]))
+        #expect(!ResumeToken.matches("", tokens[0]))
+    }
+
+    @Test func roomCodesAvoidLookAlikes() {
+        var random = SplitMix64(seed: 3)
+        for _ in 0..<500 {
+            let code = RoomCode.make { random.next(below: $0) }
+            #expect(code.count == 4)
+            #expect(!code.contains { "ILO01".contains($0) })
+            #expect(RoomCode.normalise(code.lowercased()) == code)
+        }
+        #expect(RoomCode.normalise("ABCI") == nil)
+        #expect(RoomCode.normalise("ABCDE") == nil)
+    }
+
+    @Test func botCluesNeverContainTheirWord() {
+        let pairs = [
+            WordPair(civilian: "蘋果", spy: "梨子", category: "水果"),
+            WordPair(civilian: "cat", spy: "dog", category: "pets", language: .en),
+            WordPair(civilian: "Daily life", spy: "routine", category: "", language: .en),
+            WordPair(civilian: "common", spy: "rare", category: "common things", language: .en),
+        ]
+        let vocabulary = BotVocabulary(pairs: pairs)
+        var random = SplitMix64(seed: 1)
+        for word in ["蘋果", "梨子", "cat", "dog", "Daily life", "common", "rare", "Everyone"] {
+            for _ in 0..<50 {
+                let clue = BotDriver.clue(word: word, language: .both, vocabulary: vocabulary, random: &random)
+                if let clue { #expect(!TextFold.contains(clue, word: word), "\(clue) gives away \(word)") }
+            }
+        }
+        let themed = BotDriver.clue(word: "蘋果", language: .zhTW, vocabulary: vocabulary, random: &random)
+        #expect(themed?.contains("水果") == true)
+        #expect(BotDriver.clue(word: nil, language: .en, vocabulary: vocabulary, random: &random) != nil)
+    }
+
+    @Test func snapshotsSurviveTheStoreAndCorruptFilesAreMovedAside() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try StateStore(directory: directory.path)
+        var room = Room(code: "KFRW", seed: 4)
+        _ = room.apply(.join(name: "Amy", bot: false), now: 0)
+        let snapshot = RoomSnapshot(room: room, tokens: ["p1": ResumeToken.make()], permanent: true, bots: BotMemory())
+        try store.save(snapshot)
+        try Data("garbage".utf8).write(to: directory.appendingPathComponent("room-ZZZZ.json"))
+        try Data("half".utf8).write(to: directory.appendingPathComponent("room-KFRW.json.tmp"))
+        var warnings: [String] = []
+        let loaded = store.loadAll { warnings.append($0) }
+        #expect(loaded == [snapshot])
+        #expect(warnings.count == 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.contains { $0.hasPrefix("room-ZZZZ.json.corrupt-") })
+        #expect(!names.contains("room-KFRW.json.tmp"))
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("room-KFRW.json").path)[
+                .posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+}

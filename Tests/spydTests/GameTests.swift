@@ -1,0 +1,86 @@
+import Foundation
+import SpyNet
+import SpyProtocol
+import Testing
+
+@Suite struct GameTests {
+    @Test(arguments: [4, 6, 10], ClueMode.allCases)
+    func aFullGamePlaysToTheEnd(players: Int, mode: ClueMode) throws {
+        let daemon = try DaemonProcess(["--clues", mode.rawValue, "--seed", "\(players)"])
+        let table = try Table.join(players, port: daemon.port)
+        // 4 players: one spy; 6: two spies; 10: three spies and the blank.
+        let spies = players >= 10 ? 3 : players >= 6 ? 2 : 1
+        let blank = players >= 10
+        try table.owner.send(.settings(.init(spies: spies, blank: blank)))
+        try table.owner.waitForView("settings applied") { $0.settings.spies == spies }
+        try table.start()
+        let over = try #require(try table.play())
+        #expect(over.reveal.count == players)
+        for player in table.players {
+            let deal = try #require(player.deal)
+            let entry = try #require(over.reveal.first { $0.player == player.id })
+            #expect(entry.word == deal.word)
+            #expect(deal.blank == (entry.role == .blank))
+            #expect(player.gameOver == over)
+        }
+        #expect(over.reveal.filter { $0.role == .spy }.count == spies)
+        #expect(over.reveal.filter { $0.role == .blank }.count == (blank ? 1 : 0))
+        let clues = table.owner.history.compactMap { message -> ClueView? in
+            if case .clue(let clue) = message { return clue }
+            return nil
+        }
+        #expect(!clues.isEmpty)
+        #expect(clues.allSatisfy { (mode == .typed) == ($0.text != nil) })
+    }
+
+    @Test func twoRoomsPlayAtOnceWithoutCrossTalk() throws {
+        let daemon = try DaemonProcess(["--clues", "typed"])
+        let first = try Table.join(4, port: daemon.port, prefix: "A")
+        let second = try Table.join(5, port: daemon.port, prefix: "B", createFirst: true)
+        #expect(first.owner.room != second.owner.room)
+        // With two rooms open, a hello must name one.
+        let lost = try daemon.connect()
+        try lost.send(.hello(.init(name: "Lost")))
+        let refusal = try lost.receive(deadline: .after(seconds: 10))
+        #expect(refusal == .error(.init(.roomRequired)))
+        try first.start()
+        try second.start()
+        let players = first.players + second.players
+        let both = Table(players)
+        var seen: [PlayerID: Set<String>] = [:]
+        both.observe = { player, message in
+            if case .room(let view) = message { seen[player.name, default: []].insert(view.room) }
+        }
+        try both.play()
+        for player in players {
+            #expect(seen[player.name] == [player.room])
+            #expect(player.gameOver?.reveal.count == (first.players.contains { $0 === player } ? 4 : 5))
+        }
+    }
+
+    @Test func theOwnerLeavingHandsTheRoomOn() throws {
+        let daemon = try DaemonProcess()
+        let table = try Table.join(5, port: daemon.port)
+        let owner = table.owner
+        try owner.send(.leave)
+        try owner.waitFor("bye") {
+            if case .bye(let bye) = $0 { return bye.reason == "left" }
+            return false
+        }
+        #expect(owner.waitForClose())
+        let next = table.players[1]
+        let view = try next.waitForView("new owner") { !$0.seats.contains { $0.id == owner.id } }
+        #expect(view.seats.filter(\.owner).count == 1)
+        let newOwner = try #require(
+            table.players.first { player in view.seats.contains { $0.owner && $0.id == player.id } })
+        let rest = Table(table.players.filter { $0 !== owner })
+        try newOwner.send(.start)
+        for player in rest.players {
+            try player.waitFor("deal") {
+                if case .deal = $0 { return true }
+                return false
+            }
+        }
+        #expect(try rest.play() != nil)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Glibc
+import SpyNet
+import SpyProtocol
+
+/// Why a daemon could not be used in a test.
+struct DaemonError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A real `spyd` started for one test on 127.0.0.1 with an ephemeral port.
+///
+/// Standard error is collected on a reader thread so the test can wait for a line with a deadline.
+final class DaemonProcess {
+    let process = Process()
+    let stateDirectory: URL?
+    private(set) var port: UInt16 = 0
+    private let output = OutputCollector()
+    private let exited = DispatchSemaphore(value: 0)
+
+    /// The `spyd` binary built next to the test bundle.
+    static var binary: URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("spyd"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/spyd"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
+    }
+
+    /// A fresh private directory for state.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spyd-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Starts `spyd --host` with `arguments`, and waits until it listens.
+    init(_ arguments: [String] = [], stateDirectory: URL? = nil, timeout: Double = 20) throws {
+        self.stateDirectory = stateDirectory
+        let scratch = try DaemonProcess.temporaryDirectory()
+        let portFile = scratch.appendingPathComponent("port")
+        var all = ["--host", "--bind", "127.0.0.1", "--port", "0", "--port-file", portFile.path]
+        if let stateDirectory {
+            all += ["--state-dir", stateDirectory.path]
+        } else {
+            all += ["--no-state"]
+        }
+        process.executableURL = DaemonProcess.binary
+        process.arguments = all + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let pipe = Pipe()
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let handle = pipe.fileHandleForReading
+        let output = self.output
+        Thread.detachNewThread {
+            while true {
+                let data = handle.availableData
+                output.append(data)
+                if data.isEmpty { return }
+            }
+        }
+        guard waitForLine(containing: "listening on", timeout: timeout) != nil else {
+            stop()
+            throw DaemonError(description: "spyd did not start:\n\(log)")
+        }
+        let text = try String(contentsOf: portFile, encoding: .utf8)
+        guard let port = UInt16(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw DaemonError(description: "bad port file: \(text)")
+        }
+        self.port = port
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Everything written to standard error so far.
+    var log: String { output.text }
+
+    /// The first line containing `text`, waiting up to `timeout` seconds for it.
+    @discardableResult
+    func waitForLine(containing text: String, timeout: Double = 10) -> String? {
+        output.waitForLine(containing: text, timeout: timeout)
+    }
+
+    /// A client connected to this daemon.
+    func connect() throws -> FrameClient {
+        try FrameClient(host: "127.0.0.1", port: port)
+    }
+
+    /// Sends `signal` and waits for the process to end; returns its status (nil if it did not end in time).
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32? {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
+        exited.signal()
+        return process.terminationStatus
+    }
+}
+
+/// Standard error of a daemon, appended by a reader thread and waited on by the test.
+final class OutputCollector: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var collected = ""
+    private var ended = false
+
+    var text: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return collected
+    }
+
+    /// Adds what a read returned; empty data means the pipe ended.
+    func append(_ data: Data) {
+        condition.lock()
+        if data.isEmpty {
+            ended = true
+        } else {
+            collected += String(decoding: data, as: UTF8.self)
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitForLine(containing text: String, timeout: Double) -> String? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let line = collected.split(separator: "\n").first(where: { $0.contains(text) }) {
+                return String(line)
+            }
+            if ended || !condition.wait(until: deadline) { return nil }
+        }
+    }
+}

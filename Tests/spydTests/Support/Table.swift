@@ -1,0 +1,105 @@
+import Foundation
+import SpyNet
+import SpyProtocol
+import Testing
+
+/// Players of one room driven together: everyone reacts to what they receive until the game ends.
+final class Table {
+    let players: [TestPlayer]
+    /// Called for each message a player receives, before the table reacts to it.
+    var observe: (TestPlayer, ServerMessage) -> Void = { _, _ in }
+
+    init(_ players: [TestPlayer]) {
+        self.players = players
+    }
+
+    /// Joins `count` players (the first one owns the room when it is new) on `port`.
+    static func join(
+        _ count: Int, port: UInt16, prefix: String = "P", room: String? = nil, createFirst: Bool = false
+    ) throws -> Table {
+        var players: [TestPlayer] = []
+        let first = try TestPlayer(port: port, name: "\(prefix)1", room: room, create: createFirst ? true : nil)
+        players.append(first)
+        for index in 2...count {
+            players.append(try TestPlayer(port: port, name: "\(prefix)\(index)", room: first.room))
+        }
+        return Table(players)
+    }
+
+    var owner: TestPlayer { players[0] }
+
+    /// The owner starts the game; returns once every player has its deal.
+    func start() throws {
+        try owner.send(.start)
+        for player in players {
+            try player.waitFor("deal") {
+                if case .deal = $0 { return true }
+                return false
+            }
+        }
+    }
+
+    /// Every player reacts (clue or pass on its turn, a shared vote target, a guess) until all have
+    /// `game_over`, or until `stopWhen` returns true for a message. Returns the game-over message.
+    @discardableResult
+    func play(
+        seconds: Double = 30, stopWhen: ((TestPlayer, ServerMessage) -> Bool)? = nil
+    ) throws -> ServerMessage.GameOver? {
+        let deadline = Deadline.after(seconds: seconds)
+        var finished = Set<Int>()
+        let poller = try Poller()
+        while finished.count < players.count {
+            guard !deadline.hasPassed else {
+                let last = players.map { "\($0.name): \($0.history.suffix(2).map { "\($0)".prefix(150) })" }
+                    .joined(separator: "\n")
+                throw DaemonError(description: "the game did not end in time; finished: \(finished); last:\n\(last)")
+            }
+            poller.reset()
+            var buffered: [PollReadiness] = []
+            for (index, player) in players.enumerated() where !finished.contains(index) {
+                let token = UInt64(index + 1)
+                poller.watch(fd: player.client.socket.fd, token: token)
+                if player.client.hasBufferedInput {
+                    buffered.append(PollReadiness(token: token, readable: true, writable: false, failed: false))
+                }
+            }
+            let timeout = buffered.isEmpty ? Int32(min(deadline.remainingMs, 1000)) : 0
+            let ready = try poller.wait(timeoutMs: timeout).ready + buffered
+            for event in ready {
+                let index = Int(event.token) - 1
+                let player = players[index]
+                while let message = try player.next(deadline: Deadline(ms: 0)) {
+                    observe(player, message)
+                    if let stopWhen, stopWhen(player, message) { return nil }
+                    try react(player, message)
+                    if case .gameOver = message { finished.insert(index) }
+                }
+            }
+        }
+        return owner.gameOver
+    }
+
+    /// What a test player does on its own.
+    func react(_ player: TestPlayer, _ message: ServerMessage) throws {
+        switch message {
+        case .turn(let turn) where turn.player == player.id:
+            if player.view?.settings.clueMode == .typed {
+                try player.send(.clue(.init(text: "clue \(turn.round) from \(player.name)")))
+            } else {
+                try player.send(.pass)
+            }
+        case .voting(let voting) where voting.voters.contains(player.id):
+            // Everyone picks the same target (the first candidate; that player picks the second), so one player
+            // goes out each round without a tie and the game always ends.
+            let candidates = voting.candidates
+            let target = candidates[0] == player.id ? candidates[1] : candidates[0]
+            try player.send(.vote(.init(target: target)))
+        case .guessing(let guessing) where guessing.player == player.id:
+            try player.send(.guess(.init(word: "guess")))
+        case .error(let error) where error.code == .clueHasWord:
+            try player.send(.pass)
+        default:
+            break
+        }
+    }
+}
