@@ -245,7 +245,13 @@ struct ClientState: Equatable, Sendable {
             me = welcome.you
             token = welcome.token
             roomCode = welcome.room
-            if link != .connecting && link != .connected { record(.link(.connected)) }
+            if link != .connecting && link != .connected {
+                record(.link(.connected))
+                // Back after a drop: say again whose turn it is or that a vote is open, as the player may have
+                // missed it.
+                lastTurnAnnounced = ""
+                lastVoteAnnounced = ""
+            }
             link = .connected
         case .room(let view):
             applyRoom(view, now: now)
@@ -264,7 +270,7 @@ struct ClientState: Equatable, Sendable {
         case .clue(let clue):
             record(.clue(name: name(clue.player), text: clue.text))
         case .voting(let vote):
-            let sameVote = voteKey(round: vote.round, pk: vote.pk) == lastVoteAnnounced
+            let sameVote = voting.map { voteKey(round: $0.round, pk: $0.pk) } == voteKey(round: vote.round, pk: vote.pk)
             voting = vote
             timerEnds = vote.timerMs.map { now + Millis($0) }
             if case .clue = prompt { prompt = .none }
@@ -272,8 +278,8 @@ struct ClientState: Equatable, Sendable {
                 ballot = nil
                 cursor = voteCandidates.first?.id
                 seatDigits = ""
-                announceVote()
             }
+            announceVote()
         case .voteProgress(let progress):
             guard var view = room else { return }
             for index in view.seats.indices {

@@ -58,12 +58,14 @@ final class RealHostEndToEndTests {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    func startHost() throws -> (RunningProgram, Int) {
+    func startHost(port wanted: Int = 0) throws -> (RunningProgram, Int) {
         let portFile = directory.appendingPathComponent("port").path
+        unlink(portFile)
         let host = try RunningProgram(
             spydPath,
             [
-                "--host", "--port", "0", "--port-file", portFile, "--clues", "typed", "--seed", "7", "--state-dir",
+                "--host", "--port", "\(wanted)", "--port-file", portFile, "--clues", "typed", "--seed", "7",
+                "--state-dir",
                 directory.appendingPathComponent("spyd").path,
             ],
             environment: ["XDG_STATE_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin"])
@@ -192,6 +194,53 @@ final class RealHostEndToEndTests {
         }
     }
 
+    @Test func clientsComeBackByThemselvesWhenTheHostIsKilledAndRestarted() throws {
+        var (host, port) = try startHost()
+        defer { kill(host.pid, SIGTERM) }
+        var players: [Player] = []
+        for (index, name) in ["王小明", "Amy", "李大華", "陳美玲"].enumerated() {
+            let home = directory.appendingPathComponent("player\(index)")
+            let environment = [
+                "XDG_STATE_HOME": home.path, "HOME": home.path, "LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin",
+            ]
+            let player = try Player(
+                name: name, environment: environment, arguments: ["127.0.0.1:\(port)", "--plain", "--name", name])
+            try player.program.waitFor("# Room")
+            players.append(player)
+        }
+        try players[0].program.waitFor("陳美玲 joined")
+        players[0].program.type("start")
+        for player in players {
+            try player.program.waitFor("Game 1 starts")
+            player.program.type("word")
+            player.word = Self.word(in: try player.program.waitFor("Your word: ", orAlso: "You are the blank"))
+        }
+
+        // kill -9 mid-game, then the same host again on the same port and state directory.
+        host.killHard()
+        for player in players { try player.program.waitFor("Lost the host; reconnecting") }
+        (host, port) = try startHost(port: port)
+        for player in players { try player.program.waitFor("Reconnected", timeout: 20_000) }
+        for player in players {
+            let before = player.program.stdout.count
+            player.program.type("word")
+            let after = try player.program.waitFor("Your word: ", orAlso: "You are the blank", after: before)
+            #expect(Self.word(in: String(after.dropFirst(before))) == player.word)
+        }
+        // The game carries on where it was, to the end: the turn or vote is announced again on resume.
+        for player in players { player.handled = player.program.lines.lastIndex { $0.contains("Reconnected") } ?? 0 }
+        let deadline = monotonicNow() + 60_000
+        while !players.allSatisfy(\.finished) {
+            guard monotonicNow() < deadline else {
+                let outputs = players.map { "\($0.name):\n\($0.program.stdout)" }
+                throw EndToEndError("the game did not finish after the restart:\n" + outputs.joined(separator: "\n"))
+            }
+            _ = RunningProgram.pump(players.map(\.program) + [host], until: monotonicNow() + 50)
+            for (index, player) in players.enumerated() { Self.act(player, seat: index + 1) }
+        }
+        for player in players { player.program.type("quit") }
+    }
+
     /// Answers the prompts a line-mode player printed since the last call.
     static func act(_ player: Player, seat: Int) {
         let lines = player.program.lines
@@ -305,9 +354,15 @@ final class RealHostEndToEndTests {
 extension RunningProgram {
     /// Waits for either text to appear in stdout.
     @discardableResult
-    func waitFor(_ text: String, orAlso other: String, timeout: Millis = 10_000) throws -> String {
+    func waitFor(_ text: String, orAlso other: String, after offset: Int = 0, timeout: Millis = 10_000) throws
+        -> String
+    {
         let deadline = monotonicNow() + timeout
-        while !stdout.contains(text) && !stdout.contains(other) {
+        func seen() -> Bool {
+            let fresh = stdout.dropFirst(offset)
+            return fresh.contains(text) || fresh.contains(other)
+        }
+        while !seen() {
             guard Self.pump([self], until: deadline) else {
                 throw EndToEndError("neither \"\(text)\" nor \"\(other)\" in output:\n\(stdout)\nstderr:\n\(stderr)")
             }

@@ -162,6 +162,17 @@ import Testing
         #expect(resumed.ballot == nil, "a PK vote is a new vote")
     }
 
+    @Test func afterAReconnectTheTurnIsAnnouncedAgain() {
+        var state = Fixtures.joined(language: .en)
+        state.apply(.deal(.init(game: 1, word: "蘋果")), now: now)
+        state.apply(.room(Fixtures.room(.describing, turn: "p3")), now: now)
+        state.linkChanged(.reconnecting(attempt: 1))
+        state.apply(.welcome(.init(you: "p3", token: "t", room: "KXPT", resumed: true)), now: now)
+        state.apply(.room(Fixtures.room(.describing, turn: "p3")), now: now)
+        state.apply(.turn(.init(round: 1, player: "p3")), now: now)
+        #expect(state.log.filter { $0 == .turn(name: "李大華", isMe: true, pk: false) }.count == 2)
+    }
+
     @Test func leavingAsksFirstDuringAGame() {
         var state = Fixtures.state(.othersTurn, language: .en)
         #expect(state.handle(.character("q"), now: now) == Reaction())
