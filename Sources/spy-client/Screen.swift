@@ -2,8 +2,11 @@ import SpyProtocol
 
 /// What a piece of text means, which decides its colour.
 enum Style: Sendable, Equatable {
+    /// Ordinary text.
     case plain
+    /// This player's own seat and headings.
     case bold
+    /// Secondary text: settings, key help, the hidden-word hint.
     case dim
     /// The header bar.
     case header
