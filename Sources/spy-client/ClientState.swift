@@ -47,6 +47,8 @@ enum LogEvent: Equatable, Sendable {
     case joined(name: String)
     /// A player gave up their seat.
     case left(name: String)
+    /// The owner changed the settings (the new ones).
+    case settingsChanged(GameSettings)
     /// A new game was dealt.
     case gameStarted(game: Int)
     /// Someone's turn to describe.
@@ -327,6 +329,9 @@ struct ClientState: Equatable, Sendable {
             }
             for seat in before.seats where !view.seats.contains(where: { $0.id == seat.id }) {
                 record(.left(name: seat.name))
+            }
+            if before.settings != view.settings, view.phase == .lobby || view.phase == .gameOver {
+                record(.settingsChanged(view.settings))
             }
         }
         if before == nil, let me, let seat = view.seats.first(where: { $0.id == me }) {

@@ -159,6 +159,7 @@ struct Strings: Sendable {
         switch event {
         case .joined(let name): return pick("\(name) 加入了", "\(name) joined")
         case .left(let name): return pick("\(name) 離開了", "\(name) left")
+        case .settingsChanged(let settings): return pick("設定：", "Settings: ") + settingsLine(settings)
         case .gameStarted(let game): return pick("第\(game)局開始，詞已發出", "Game \(game) starts: words are dealt")
         case .turn(let name, let isMe, let pk):
             let who = isMe ? pick("你", "you") : name

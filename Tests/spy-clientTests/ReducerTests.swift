@@ -247,6 +247,19 @@ import Testing
         #expect(state.log.last == .link(.connected))
     }
 
+    @Test func settingChangesAreLogged() {
+        var state = Fixtures.joined(language: .en)
+        var room = Fixtures.room(.lobby, game: 0, round: 0)
+        room.settings.spies = 2
+        state.apply(.room(room), now: now)
+        guard case .settingsChanged(let settings) = state.log.last else {
+            Issue.record("no settings line")
+            return
+        }
+        #expect(settings.spies == 2)
+        #expect(Strings(language: .en).event(state.log.last!).hasPrefix("Settings: spies 2"))
+    }
+
     @Test func joinsAndLeavesAreLogged() {
         var state = Fixtures.joined(language: .en)
         var seats = Fixtures.seats
