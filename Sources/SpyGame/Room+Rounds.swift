@@ -147,9 +147,12 @@ extension Room {
         }
         guard target != player else { throw Rejection(.selfVote) }
         guard game.candidates.contains(target) else { throw Rejection(.badTarget) }
+        let firstBallot = game.ballots[player] == nil
         game.ballots[player] = target
         self.game = game
-        context.broadcast(.voteProgress(progressMessage()))
+        // A changed ballot changes nothing anyone may see; a first one only moves its voter to "voted", which
+        // the progress message says in full, so no room snapshot follows it (ballots are the busiest moment).
+        if firstBallot { context.announce(.voteProgress(progressMessage())) }
         closeVoteIfComplete(&context)
     }
 

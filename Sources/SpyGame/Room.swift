@@ -150,6 +150,11 @@ public struct Room: Codable, Sendable, Equatable {
             roomChanged = true
         }
 
+        /// Broadcasts a message that carries the whole public change itself, so no snapshot is owed for it.
+        mutating func announce(_ message: ServerMessage) {
+            effects.append(.broadcast(message))
+        }
+
         mutating func send(_ player: PlayerID, _ message: ServerMessage) {
             effects.append(.send(player, message))
         }

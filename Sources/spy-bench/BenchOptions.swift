@@ -19,6 +19,8 @@ struct BenchOptions: Equatable {
     var json = false
     /// Seed for the players' ballots.
     var seed: UInt64 = 1
+    /// Milliseconds each bot waits before a move, as a person would; 0 plays as fast as the protocol allows.
+    var thinkMs = 0
 
     static let command = CommandSpec(
         name: "spy-bench",
@@ -35,6 +37,9 @@ struct BenchOptions: Equatable {
                 "spyd", placeholder: "PATH", help: "The spyd binary to start.", defaultDescription: "next to spy-bench"),
             .value("timeout", placeholder: "SECONDS", help: "Give up after this long.", defaultDescription: "600"),
             .value("seed", placeholder: "N", help: "Seed for the players' choices.", defaultDescription: "1"),
+            .value(
+                "think-ms", placeholder: "MS", help: "Milliseconds a bot waits before each move.",
+                defaultDescription: "0"),
             .flag("json", help: "Print the results as one JSON object."),
         ],
         epilogue: "Without --host, spy-bench starts its own spyd on 127.0.0.1 with a free port and stops it after."
@@ -51,6 +56,7 @@ struct BenchOptions: Equatable {
         options.spydPath = parsed.string("spyd")
         options.timeoutSeconds = try parsed.int("timeout", default: 600, in: 1...86_400)
         options.seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
+        options.thinkMs = try parsed.int("think-ms", default: 0, in: 0...60_000)
         options.json = parsed.flag("json")
         if let host = options.host, !isLoopback(host) {
             throw UsageError("--host must be a loopback address (127.0.0.0/8, ::1 or localhost): \(host)")

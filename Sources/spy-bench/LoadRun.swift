@@ -31,6 +31,8 @@ struct BenchReport: Codable, Equatable {
 /// One bot player's connection.
 private final class BenchClient {
     let room: Int
+    /// Position in the run's client list.
+    let index: Int
     var player: BenchPlayer
     var connection: Connection?
     var connecting = false
@@ -38,8 +40,9 @@ private final class BenchClient {
     var pingSentAt: UInt64?
     var done = false
 
-    init(room: Int, player: BenchPlayer) {
+    init(room: Int, index: Int, player: BenchPlayer) {
         self.room = room
+        self.index = index
         self.player = player
     }
 }
@@ -72,6 +75,10 @@ final class LoadRun {
     private var peakHeld = 0
     private var handshaking = 0
     private var nextPingID = 1
+    /// Moves waiting out the players' thinking time, in the order they fall due.
+    private var thinking: [(due: UInt64, client: Int, message: ClientMessage)] = []
+    private var thinkingStart = 0
+    private var jitter: BenchRandom
 
     init(options: BenchOptions, host: String, port: UInt16) throws {
         self.options = options
@@ -79,12 +86,13 @@ final class LoadRun {
         self.port = port
         self.poller = try Poller()
         self.rooms = Array(repeating: RoomTiming(), count: options.rooms)
+        self.jitter = BenchRandom(seed: options.seed ^ 0x5DEE_CE66)
         for room in 0..<options.rooms {
             for seat in 0..<options.players {
                 let player = BenchPlayer(
                     name: "b\(room)-\(seat)", isOwner: seat == 0, tableSize: options.players,
                     gamesWanted: options.games, seed: options.seed &+ UInt64(room * 64 + seat))
-                clients.append(BenchClient(room: room, player: player))
+                clients.append(BenchClient(room: room, index: clients.count, player: player))
             }
         }
     }
@@ -107,7 +115,8 @@ final class LoadRun {
                     fd: connection.socket.fd, token: UInt64(index), read: !client.connecting,
                     write: client.connecting || connection.hasPendingOutput)
             }
-            guard let (ready, _) = try? poller.wait(timeoutMs: 200) else { break }
+            guard let (ready, _) = try? poller.wait(timeoutMs: pollTimeout()) else { break }
+            sendMovesDue()
             scratch.withUnsafeMutableBytes { buffer in
                 for readiness in ready { service(Int(readiness.token), readiness, scratch: buffer) }
             }
@@ -244,7 +253,16 @@ final class LoadRun {
             break
         }
         let (messages, notes) = client.player.receive(message)
-        for message in messages { send(client, message) }
+        for message in messages {
+            if options.thinkMs > 0, message.isGameMove {
+                // People do not all answer at once: each move waits between half and one and a half times the
+                // thinking time.
+                let delayMs = options.thinkMs / 2 + jitter.below(options.thinkMs + 1)
+                insertThinking((now + UInt64(delayMs) * 1_000_000, client.index, message))
+            } else {
+                send(client, message)
+            }
+        }
         for note in notes {
             switch note {
             case .votingOpened(let voters):
@@ -252,10 +270,8 @@ final class LoadRun {
                     rooms[client.room].votersExpected = voters
                 }
             case .sentBallot:
-                rooms[client.room].ballotsSent += 1
-                if rooms[client.room].ballotsSent == rooms[client.room].votersExpected {
-                    rooms[client.room].lastBallotAt = now
-                }
+                // Counted when the ballot really leaves, in `send`.
+                break
             case .receivedVoteResult:
                 rooms[client.room].resultsReceived += 1
                 if rooms[client.room].resultsReceived == options.players {
@@ -287,6 +303,40 @@ final class LoadRun {
             return
         }
         framesOut += 1
+        if case .vote = message {
+            rooms[client.room].ballotsSent += 1
+            if rooms[client.room].ballotsSent == rooms[client.room].votersExpected {
+                rooms[client.room].lastBallotAt = monotonicNanos()
+            }
+        }
+    }
+
+    /// Milliseconds until the next thinking player moves (at most 200).
+    private func pollTimeout() -> Int32 {
+        guard thinkingStart < thinking.count else { return 200 }
+        let now = monotonicNanos()
+        let due = thinking[thinkingStart].due
+        return due <= now ? 0 : Int32(min(200, (due - now) / 1_000_000 + 1))
+    }
+
+    /// Keeps `thinking` ordered by due time (moves mostly arrive in order, so the scan from the end is short).
+    private func insertThinking(_ move: (due: UInt64, client: Int, message: ClientMessage)) {
+        var position = thinking.count
+        while position > thinkingStart, thinking[position - 1].due > move.due { position -= 1 }
+        thinking.insert(move, at: position)
+    }
+
+    private func sendMovesDue() {
+        let now = monotonicNanos()
+        while thinkingStart < thinking.count, thinking[thinkingStart].due <= now {
+            let move = thinking[thinkingStart]
+            thinkingStart += 1
+            send(clients[move.client], move.message)
+        }
+        if thinkingStart == thinking.count {
+            thinking.removeAll(keepingCapacity: true)
+            thinkingStart = 0
+        }
     }
 
     private func drop(_ client: BenchClient, reason: String?) {
@@ -304,5 +354,15 @@ final class LoadRun {
 
     private func fail(_ text: String) {
         errors.append(text)
+    }
+}
+
+extension ClientMessage {
+    /// A move a player would think about; heartbeat answers are never delayed.
+    fileprivate var isGameMove: Bool {
+        switch self {
+        case .start, .pass, .vote, .guess, .clue: return true
+        default: return false
+        }
     }
 }

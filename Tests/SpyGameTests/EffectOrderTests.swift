@@ -43,8 +43,7 @@ final class EffectOrderTests: XCTestCase {
         let spy = table.players(.spy)[0]
         let civilians = table.players(.civilian)
         XCTAssertEqual(
-            shape(table.ok(.move(civilians[0], .vote(.init(target: spy))))),
-            ["broadcast vote_progress", "broadcast room"])
+            shape(table.ok(.move(civilians[0], .vote(.init(target: spy))))), ["broadcast vote_progress"])
         table.vote(civilians[1], spy)
         table.vote(civilians[2], spy)
         XCTAssertEqual(
