@@ -11,6 +11,8 @@ final class Session {
     /// Keep trying to get back for this long (the host keeps a seat for 5 minutes).
     static let reconnectFor: Millis = 300_000
     static let connectTimeout: Millis = 5_000
+    /// A host answers `hello` at once; something silent on that port is not a WhoIsSpy host.
+    static let joinTimeout: Millis = 10_000
 
     private enum Stage {
         /// TCP connect under way.
@@ -40,6 +42,7 @@ final class Session {
     private var attempt = 0
     private var droppedAt: Millis?
     private var retryAt: Millis?
+    /// When the TCP connect or the wait for `welcome` gives up.
     private var connectDeadline: Millis?
     private var lastHeard: Millis = 0
     private var nextPing: Millis = 0
@@ -121,7 +124,7 @@ final class Session {
     }
 
     private func connected(now: Millis) {
-        connectDeadline = nil
+        connectDeadline = now + Self.joinTimeout
         stage = .joining
         lastHeard = now
         let hello = ClientMessage.Hello(
@@ -132,6 +135,7 @@ final class Session {
 
     private func scheduleRetry(now: Millis) {
         stage = .waiting
+        connectDeadline = nil
         let since = droppedAt ?? now
         droppedAt = since
         guard now - since < Self.reconnectFor else { fail(text.gaveUp(options.address.description)) }
@@ -216,6 +220,7 @@ final class Session {
 
     private func joined(_ welcome: ServerMessage.Welcome, now: Millis) {
         stage = .joined
+        connectDeadline = nil
         everJoined = true
         attempt = 0
         droppedAt = nil
@@ -309,6 +314,7 @@ final class Session {
 
     private func handleTimers(now: Millis) {
         if let retryAt, now >= retryAt { startAttempt(now: now) }
+        if stage == .joining, let connectDeadline, now >= connectDeadline { linkLost(now: now) }
         if stage == .connecting, let connectDeadline, now >= connectDeadline {
             link?.close()
             link = nil
@@ -324,7 +330,8 @@ final class Session {
     }
 
     private func nextDeadline(now: Millis) -> Millis? {
-        var candidates = [retryAt, connectDeadline, state.nextWake(after: now)]
+        var candidates = [retryAt, state.nextWake(after: now)]
+        if stage == .connecting || stage == .joining { candidates.append(connectDeadline) }
         if stage == .joined || stage == .joining { candidates.append(lastHeard + Self.silenceLimit + 1) }
         if stage == .joined { candidates.append(nextPing) }
         return candidates.compactMap { $0 }.min()
