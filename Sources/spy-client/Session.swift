@@ -73,6 +73,7 @@ final class Session {
         while true {
             var descriptors = [pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             if started && inputOpen { descriptors.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            let polledLink = link
             if let link {
                 let events = Int16(POLLIN) | (link.wantsWrite ? Int16(POLLOUT) : 0)
                 descriptors.append(pollfd(fd: link.descriptor, events: events, revents: 0))
@@ -87,7 +88,8 @@ final class Session {
                     handleSignals()
                 } else if entry.fd == STDIN_FILENO {
                     readInput(now: after)
-                } else if let link, entry.fd == link.descriptor {
+                } else if let link, link === polledLink, entry.fd == link.descriptor {
+                    // Only the connection that was polled: a key may have replaced it, maybe on the same number.
                     handleLink(link, events: entry.revents, now: after)
                 }
             }
