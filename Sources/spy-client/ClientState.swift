@@ -143,8 +143,6 @@ struct ClientState: Equatable, Sendable {
     var language: Language
     /// This player's id, from `welcome`.
     var me: PlayerID?
-    /// Resume token, from `welcome`.
-    var token: String?
     /// Room code, from `welcome`.
     var roomCode: String?
     /// The latest public state.
@@ -190,9 +188,6 @@ struct ClientState: Equatable, Sendable {
 
     /// Whether this player owns the room.
     var isOwner: Bool { mySeat?.owner ?? false }
-
-    /// Whether this player may act in the game now running (seated, dealt and not out).
-    var isPlaying: Bool { (mySeat?.alive ?? false) && dealt?.game == room?.game && room?.game ?? 0 > 0 }
 
     /// Whether it is this player's turn to describe.
     var isMyTurn: Bool { room?.phase == .describing && room?.turn != nil && room?.turn == me }
@@ -245,7 +240,6 @@ struct ClientState: Equatable, Sendable {
         switch message {
         case .welcome(let welcome):
             me = welcome.you
-            token = welcome.token
             roomCode = welcome.room
             if link != .connecting && link != .connected {
                 record(.link(.connected))
