@@ -267,9 +267,12 @@ final class RealHostEndToEndTests {
         let tmux = Tmux()
         let home = directory.appendingPathComponent("screen")
         let binary = productsDirectory().appendingPathComponent("spy-client").path
+        // The full-screen player talks through the recording proxy: what `f` sends is checked at the host's door.
+        let proxy = try RecordingProxy(upstreamPort: port)
+        defer { proxy.stop() }
         try tmux.run([
             "new-session", "-d", "-s", "main", "-x", "100", "-y", "30",
-            "env XDG_STATE_HOME=\(home.path) LANG=zh_TW.UTF-8 \(binary) 127.0.0.1:\(port) --name 阿明; read line",
+            "env XDG_STATE_HOME=\(home.path) LANG=zh_TW.UTF-8 \(binary) 127.0.0.1:\(proxy.port) --name 阿明; read line",
         ])
         try tmux.waitForScreen("the lobby") { $0.contains("阿明") && $0.contains("★") }
         var players: [Player] = []
@@ -297,6 +300,7 @@ final class RealHostEndToEndTests {
         }
 
         var screens: [String] = []
+        var recallMark: Int?
         var typedThisTurn = false
         var votedThisVote = false
         var screenDone = false
@@ -314,6 +318,14 @@ final class RealHostEndToEndTests {
             } else if screen.contains("輪到你了：按 Enter 輸入描述") {
                 if !typedThisTurn {
                     typedThisTurn = true
+                    if recallMark == nil {
+                        // Forgot the word: `f` shows it from memory, and the next frame out is the clue.
+                        recallMark = proxy.received.count
+                        try tmux.keys("f")
+                        try tmux.waitForScreen("the recalled word") { $0.contains("你的詞：") || $0.contains("你是白板") }
+                        try tmux.keys("x")
+                        try tmux.waitForScreen("the word hidden") { $0.contains("按 f 看你的詞") }
+                    }
                     try tmux.keys("Enter")
                     try tmux.run(["send-keys", "-t", "main", "-l", "zq-screen"])
                     try tmux.keys("Enter")
@@ -336,6 +348,13 @@ final class RealHostEndToEndTests {
             for word in others { #expect(!screen.contains(word), "the screen showed \(word) before the reveal") }
         }
         #expect(screens.last?.contains("平民詞：") == true)
+        let sent = proxy.received
+        if let recallMark {
+            #expect(sent.count > recallMark)
+            #expect(sent.dropFirst(recallMark).first == .clue(.init(text: "zq-screen")), "\(sent.map(\.type))")
+        } else {
+            Issue.record("the full-screen player never had a turn")
+        }
         if ProcessInfo.processInfo.environment["SPY_CLIENT_TEST_VERBOSE"] != nil {
             print("=== \(screens.count) screens; last:\n\(screens.last ?? "")\n=== Amy\n\(players[0].program.stdout)")
         }
