@@ -160,7 +160,7 @@ enum Screen {
         }
         var right: [String] = []
         if let ends = state.timerEnds, ends > now {
-            right.append("⏱ " + text.seconds(Int((ends - now + 999) / 1000)))
+            right.append("⌛ " + text.seconds(Int((ends - now + 999) / 1000)))
         }
         right.append(text.link(state.link))
         let rightText = right.joined(separator: " · ") + " "

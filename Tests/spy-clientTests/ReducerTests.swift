@@ -275,6 +275,6 @@ import Testing
         #expect(state.timerEnds == now + 2_500)
         #expect(state.nextWake(after: now) == now + 500)
         let header = Screen.render(state, columns: 80, rows: 20, language: .en, color: false, now: now).lines[0]
-        #expect(header.contains("⏱ 3s"))
+        #expect(header.contains("⌛ 3s"))
     }
 }
