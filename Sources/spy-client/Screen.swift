@@ -268,8 +268,11 @@ enum Screen {
         switch room.phase {
         case .lobby, .gameOver:
             if state.isOwner {
+                // At game over the owner may change settings before playing again: both lines of them.
                 let keyed = text.keyedSettings(room.settings)
-                second.append(keyed.first + " · " + keyed.second, .dim)
+                second.append(keyed.first, .dim)
+                if room.phase == .gameOver { return [first, second, StyledLine(" " + keyed.second, .dim)] }
+                second.append(" · " + keyed.second, .dim)
             } else {
                 second.append(text.settingsLine(room.settings), .dim)
             }
