@@ -164,6 +164,34 @@ import Testing
     }
 
     @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+    func onATerminalATakenNameIsOfferedAnother() throws {
+        let host = try FakeHost()
+        let tmux = Tmux()
+        let binary = productsDirectory().appendingPathComponent("spy-client").path
+        try tmux.run([
+            "new-session", "-d", "-s", "main", "-x", "80", "-y", "24",
+            "env XDG_STATE_HOME=\(directory.path) LANG=en_US.UTF-8 USER=amy \(binary) 127.0.0.1:\(host.port); read line",
+        ])
+        try tmux.waitForScreen("the name question") { $0.contains("Your name [amy]:") }
+        try tmux.run(["send-keys", "-t", "main", "-l", "Amy"])
+        try tmux.keys("Enter")
+        var connection = try host.accept()
+        guard case .hello(let first) = try connection.receive() else { throw EndToEndError("no hello") }
+        #expect(first.name == "Amy")
+        connection.send(.error(.init(.nameTaken)))
+        connection.close()
+        try tmux.waitForScreen("another name offered") { $0.contains("\"Amy\" is taken; another name [Amy2]:") }
+        try tmux.keys("Enter")
+        connection = try host.accept()
+        guard case .hello(let second) = try connection.receive() else { throw EndToEndError("no second hello") }
+        #expect(second.name == "Amy2")
+        connection.send(.welcome(.init(you: "p2", token: "t", room: "KXPT")), .room(Self.room(.lobby)))
+        try tmux.waitForScreen("the lobby") { $0.contains("Room KXPT") }
+        try tmux.keys("q")
+        #expect(try connection.receive() == .leave)
+    }
+
+    @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
     func fullScreenInTmuxRecallsWithoutAFrameAndRestoresTheTerminal() throws {
         let host = try FakeHost()
         let tmux = Tmux()
