@@ -47,6 +47,8 @@ enum LogEvent: Equatable, Sendable {
     case joined(name: String)
     /// A player gave up their seat.
     case left(name: String)
+    /// The owner changed the settings (the new ones).
+    case settingsChanged(GameSettings)
     /// A new game was dealt.
     case gameStarted(game: Int)
     /// Someone's turn to describe.
@@ -141,8 +143,6 @@ struct ClientState: Equatable, Sendable {
     var language: Language
     /// This player's id, from `welcome`.
     var me: PlayerID?
-    /// Resume token, from `welcome`.
-    var token: String?
     /// Room code, from `welcome`.
     var roomCode: String?
     /// The latest public state.
@@ -188,9 +188,6 @@ struct ClientState: Equatable, Sendable {
 
     /// Whether this player owns the room.
     var isOwner: Bool { mySeat?.owner ?? false }
-
-    /// Whether this player may act in the game now running (seated, dealt and not out).
-    var isPlaying: Bool { (mySeat?.alive ?? false) && dealt?.game == room?.game && room?.game ?? 0 > 0 }
 
     /// Whether it is this player's turn to describe.
     var isMyTurn: Bool { room?.phase == .describing && room?.turn != nil && room?.turn == me }
@@ -243,9 +240,14 @@ struct ClientState: Equatable, Sendable {
         switch message {
         case .welcome(let welcome):
             me = welcome.you
-            token = welcome.token
             roomCode = welcome.room
-            if link != .connecting && link != .connected { record(.link(.connected)) }
+            if link != .connecting && link != .connected {
+                record(.link(.connected))
+                // Back after a drop: say again whose turn it is or that a vote is open, as the player may have
+                // missed it.
+                lastTurnAnnounced = ""
+                lastVoteAnnounced = ""
+            }
             link = .connected
         case .room(let view):
             applyRoom(view, now: now)
@@ -264,7 +266,7 @@ struct ClientState: Equatable, Sendable {
         case .clue(let clue):
             record(.clue(name: name(clue.player), text: clue.text))
         case .voting(let vote):
-            let sameVote = voteKey(round: vote.round, pk: vote.pk) == lastVoteAnnounced
+            let sameVote = voting.map { voteKey(round: $0.round, pk: $0.pk) } == voteKey(round: vote.round, pk: vote.pk)
             voting = vote
             timerEnds = vote.timerMs.map { now + Millis($0) }
             if case .clue = prompt { prompt = .none }
@@ -272,8 +274,8 @@ struct ClientState: Equatable, Sendable {
                 ballot = nil
                 cursor = voteCandidates.first?.id
                 seatDigits = ""
-                announceVote()
             }
+            announceVote()
         case .voteProgress(let progress):
             guard var view = room else { return }
             for index in view.seats.indices {
@@ -321,6 +323,9 @@ struct ClientState: Equatable, Sendable {
             }
             for seat in before.seats where !view.seats.contains(where: { $0.id == seat.id }) {
                 record(.left(name: seat.name))
+            }
+            if before.settings != view.settings, view.phase == .lobby || view.phase == .gameOver {
+                record(.settingsChanged(view.settings))
             }
         }
         if before == nil, let me, let seat = view.seats.first(where: { $0.id == me }) {
@@ -396,8 +401,14 @@ struct ClientState: Equatable, Sendable {
     /// Records connection news from the shell.
     mutating func linkChanged(_ status: LinkStatus) {
         guard status != link else { return }
+        let sameKind: Bool
+        switch (link, status) {
+        case (.reconnecting, .reconnecting): sameKind = true
+        default: sameKind = false
+        }
         link = status
-        record(.link(status))
+        // One line when the link drops, not one per attempt; the header counts the attempts.
+        if !sameKind { record(.link(status)) }
     }
 
     mutating func record(_ event: LogEvent) {

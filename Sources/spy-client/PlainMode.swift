@@ -97,11 +97,11 @@ enum PlainMode {
             switch event {
             case .turn(_, true, _):
                 let clueMode = state.room?.settings.clueMode ?? .spoken
-                return "» " + (clueMode == .spoken ? text.yourTurnSpoken : text.yourTurnTyped) + " (pass / clue …)"
+                return "» " + (clueMode == .spoken ? text.plainTurnSpoken : text.plainTurnTyped)
             case .votingOpened(_, let choices) where !choices.isEmpty:
                 return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
             case .guessing(_, true):
-                return "» " + text.yourGuess + " (guess …)"
+                return "» " + text.plainGuess
             case .problem, .bye:
                 return "! " + text.event(event)
             default:

@@ -2,8 +2,11 @@ import SpyProtocol
 
 /// What a piece of text means, which decides its colour.
 enum Style: Sendable, Equatable {
+    /// Ordinary text.
     case plain
+    /// This player's own seat and headings.
     case bold
+    /// Secondary text: settings, key help, the hidden-word hint.
     case dim
     /// The header bar.
     case header
@@ -157,7 +160,7 @@ enum Screen {
         }
         var right: [String] = []
         if let ends = state.timerEnds, ends > now {
-            right.append("⏱ " + text.seconds(Int((ends - now + 999) / 1000)))
+            right.append("⌛ " + text.seconds(Int((ends - now + 999) / 1000)))
         }
         right.append(text.link(state.link))
         let rightText = right.joined(separator: " · ") + " "
@@ -264,8 +267,15 @@ enum Screen {
         }
         switch room.phase {
         case .lobby, .gameOver:
-            second.append(
-                state.isOwner ? text.keyedSettings(room.settings).second : text.settingsLine(room.settings), .dim)
+            if state.isOwner {
+                // At game over the owner may change settings before playing again: both lines of them.
+                let keyed = text.keyedSettings(room.settings)
+                second.append(keyed.first, .dim)
+                if room.phase == .gameOver { return [first, second, StyledLine(" " + keyed.second, .dim)] }
+                second.append(" · " + keyed.second, .dim)
+            } else {
+                second.append(text.settingsLine(room.settings), .dim)
+            }
         case .describing:
             if state.isMyTurn {
                 second.append(room.settings.clueMode == .spoken ? text.yourTurnSpoken : text.yourTurnTyped, .turn)
@@ -374,7 +384,7 @@ enum Screen {
             guard state.isMyTurn else { return text.helpWatching }
             return room.settings.clueMode == .spoken ? text.helpTurnSpoken : text.helpTurnTyped
         case .voting: return state.canVote ? text.helpVoting : text.helpWatching
-        case .guessing: return state.guessing?.player == state.me ? text.helpTurnTyped : text.helpWatching
+        case .guessing: return state.guessing?.player == state.me ? text.helpGuess : text.helpWatching
         }
     }
 }

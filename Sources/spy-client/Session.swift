@@ -11,6 +11,8 @@ final class Session {
     /// Keep trying to get back for this long (the host keeps a seat for 5 minutes).
     static let reconnectFor: Millis = 300_000
     static let connectTimeout: Millis = 5_000
+    /// A host answers `hello` at once; something silent on that port is not a WhoIsSpy host.
+    static let joinTimeout: Millis = 10_000
 
     private enum Stage {
         /// TCP connect under way.
@@ -40,6 +42,7 @@ final class Session {
     private var attempt = 0
     private var droppedAt: Millis?
     private var retryAt: Millis?
+    /// When the TCP connect or the wait for `welcome` gives up.
     private var connectDeadline: Millis?
     private var lastHeard: Millis = 0
     private var nextPing: Millis = 0
@@ -70,6 +73,7 @@ final class Session {
         while true {
             var descriptors = [pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
             if started && inputOpen { descriptors.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            let polledLink = link
             if let link {
                 let events = Int16(POLLIN) | (link.wantsWrite ? Int16(POLLOUT) : 0)
                 descriptors.append(pollfd(fd: link.descriptor, events: events, revents: 0))
@@ -84,7 +88,8 @@ final class Session {
                     handleSignals()
                 } else if entry.fd == STDIN_FILENO {
                     readInput(now: after)
-                } else if let link, entry.fd == link.descriptor {
+                } else if let link, link === polledLink, entry.fd == link.descriptor {
+                    // Only the connection that was polled: a key may have replaced it, maybe on the same number.
                     handleLink(link, events: entry.revents, now: after)
                 }
             }
@@ -121,7 +126,7 @@ final class Session {
     }
 
     private func connected(now: Millis) {
-        connectDeadline = nil
+        connectDeadline = now + Self.joinTimeout
         stage = .joining
         lastHeard = now
         let hello = ClientMessage.Hello(
@@ -132,6 +137,7 @@ final class Session {
 
     private func scheduleRetry(now: Millis) {
         stage = .waiting
+        connectDeadline = nil
         let since = droppedAt ?? now
         droppedAt = since
         guard now - since < Self.reconnectFor else { fail(text.gaveUp(options.address.description)) }
@@ -216,6 +222,7 @@ final class Session {
 
     private func joined(_ welcome: ServerMessage.Welcome, now: Millis) {
         stage = .joined
+        connectDeadline = nil
         everJoined = true
         attempt = 0
         droppedAt = nil
@@ -309,6 +316,7 @@ final class Session {
 
     private func handleTimers(now: Millis) {
         if let retryAt, now >= retryAt { startAttempt(now: now) }
+        if stage == .joining, let connectDeadline, now >= connectDeadline { linkLost(now: now) }
         if stage == .connecting, let connectDeadline, now >= connectDeadline {
             link?.close()
             link = nil
@@ -324,7 +332,8 @@ final class Session {
     }
 
     private func nextDeadline(now: Millis) -> Millis? {
-        var candidates = [retryAt, connectDeadline, state.nextWake(after: now)]
+        var candidates = [retryAt, state.nextWake(after: now)]
+        if stage == .connecting || stage == .joining { candidates.append(connectDeadline) }
         if stage == .joined || stage == .joining { candidates.append(lastHeard + Self.silenceLimit + 1) }
         if stage == .joined { candidates.append(nextPing) }
         return candidates.compactMap { $0 }.min()

@@ -112,6 +112,11 @@ struct Strings: Sendable {
 
     var yourTurnSpoken: String { pick("輪到你了：說出你的描述，說完按 Enter", "Your turn: say your clue, then press Enter") }
     var yourTurnTyped: String { pick("輪到你了：按 Enter 輸入描述，p 跳過", "Your turn: press Enter to type your clue, p to pass") }
+    var plainTurnSpoken: String { pick("輪到你了：說出你的描述，說完輸入 pass", "Your turn: say your clue, then type pass") }
+    var plainTurnTyped: String { pick("輪到你了：輸入 clue 你的描述（或 pass）", "Your turn: type clue YOUR CLUE (or pass)") }
+    var plainGuess: String {
+        pick("你被投出局了：輸入 guess 你猜的平民詞", "You are out: type guess WORD for the civilians' word")
+    }
     func turnOf(_ name: String) -> String { pick("輪到 \(name) 描述", "\(name) is describing") }
     var pickVote: String { pick("選一位投出局：數字或方向鍵，Enter 確認", "Pick who goes out: number or arrows, Enter") }
     func ballot(_ name: String) -> String { pick("你投了 \(name)（可改票）", "You voted for \(name) (you may change it)") }
@@ -140,6 +145,7 @@ struct Strings: Sendable {
     }
     var helpTurnSpoken: String { pick("Enter 說完了  f 看詞  q 離開", "Enter done speaking  f word  q leave") }
     var helpTurnTyped: String { pick("Enter 輸入描述  p 跳過  f 看詞  q 離開", "Enter type clue  p pass  f word  q leave") }
+    var helpGuess: String { pick("Enter 猜平民的詞  f 看詞", "Enter guess the civilians' word  f word") }
     var helpEditing: String { pick("Enter 送出  Esc 取消  ←/→ 移動", "Enter send  Esc cancel  ←/→ move") }
     var helpVoting: String {
         pick("數字/方向鍵 選人  Enter 投票  f 看詞  q 離開", "digits/arrows pick  Enter vote  f word  q leave")
@@ -153,6 +159,7 @@ struct Strings: Sendable {
         switch event {
         case .joined(let name): return pick("\(name) 加入了", "\(name) joined")
         case .left(let name): return pick("\(name) 離開了", "\(name) left")
+        case .settingsChanged(let settings): return pick("設定：", "Settings: ") + settingsLine(settings)
         case .gameStarted(let game): return pick("第\(game)局開始，詞已發出", "Game \(game) starts: words are dealt")
         case .turn(let name, let isMe, let pk):
             let who = isMe ? pick("你", "you") : name

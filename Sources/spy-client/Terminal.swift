@@ -99,6 +99,11 @@ enum SignalPipe {
         readEnd = ends[0]
         writeEnd = ends[1]
         signal(SIGPIPE, SIG_IGN)
+        // A launcher may hand down a mask that blocks these; the client must still hear them to restore the terminal.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, number) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
         for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
             signal(number) { received in
                 var byte = UInt8(truncatingIfNeeded: received)

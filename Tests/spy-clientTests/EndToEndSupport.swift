@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SpyProtocol
+import Synchronization
 
 @testable import spy_client
 
@@ -17,6 +18,57 @@ func monotonicNow() -> Millis {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Millis(time.tv_sec) * 1000 + Millis(time.tv_nsec / 1_000_000)
+}
+
+/// Starts `path` with the given standard streams and nothing else: every other descriptor of this process is
+/// closed in the child.
+///
+/// Tests run in parallel in one process. A child that inherited another test's socket or pipe (or the descriptor
+/// Foundation's `Process` uses to notice its own children exit) would keep it open, and that test would wait for
+/// a close that never comes. Foundation's `Process` is not used here for the same reason.
+func spawnIsolated(
+    _ path: String, _ arguments: [String], environment: [String: String]?, stdin: Int32, stdout: Int32,
+    stderr: Int32
+) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+    // A descriptor closed meanwhile makes its close fail with EBADF in the child, which posix_spawn ignores.
+    for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { envp?.forEach { free($0) } }
+    // Test code runs on worker threads that block most signals; a child would inherit that mask and never see
+    // SIGTERM, SIGINT or SIGCHLD. Start it with no signal blocked and every disposition at its default.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let result =
+        envp.map { posix_spawn(&pid, path, &actions, &attributes, argv, $0) }
+        ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    guard result == 0 else { throw EndToEndError("cannot start \(path): error \(result)") }
+    return pid
+}
+
+/// A pipe whose two ends close on exec (children get their end through `dup2`, which clears the flag).
+func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw EndToEndError("pipe failed") }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
 }
 
 /// The directory holding the built products (spy-client, spyd).
@@ -71,6 +123,7 @@ final class FakeHost {
         var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, Int32(timeout)) == 1 else { throw EndToEndError("no client connected in time") }
         let descriptor = Glibc.accept(listener, nil, nil)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         guard descriptor >= 0 else { throw EndToEndError("accept failed") }
         return FakeConnection(descriptor)
     }
@@ -130,33 +183,53 @@ final class FakeConnection {
 
 /// A running spy-client (or spyd) with its standard streams on pipes.
 final class RunningProgram {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
+    let pid: pid_t
+    private let input: Int32
+    let output: Int32
+    let errors: Int32
+    private var status: Int32?
     private(set) var stdout = ""
     private(set) var stderr = ""
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
-        process.executableURL = productsDirectory().appendingPathComponent(executable)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        // A line typed to a program that just died must not kill the test process.
+        signal(SIGPIPE, SIG_IGN)
+        let path = executable.hasPrefix("/") ? executable : productsDirectory().appendingPathComponent(executable).path
+        let stdinPipe = try closeOnExecPipe()
+        let stdoutPipe = try closeOnExecPipe()
+        let stderrPipe = try closeOnExecPipe()
+        defer { [stdinPipe.read, stdoutPipe.write, stderrPipe.write].forEach { close($0) } }
+        input = stdinPipe.write
+        output = stdoutPipe.read
+        errors = stderrPipe.read
+        pid = try spawnIsolated(
+            path, arguments, environment: environment, stdin: stdinPipe.read, stdout: stdoutPipe.write,
+            stderr: stderrPipe.write)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if isRunning { killHard() }
+        [input, output, errors].forEach { close($0) }
+    }
+
+    /// Whether the program still runs (reaps it once it has exited).
+    var isRunning: Bool {
+        guard status == nil else { return false }
+        var raw: Int32 = 0
+        if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+        return status == nil
+    }
+
+    /// Exit status, or 128 + signal number.
+    var terminationStatus: Int32 {
+        guard let status else { return -1 }
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     func type(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
     }
-
-    func closeInput() { try? input.fileHandleForWriting.close() }
 
     /// Reads output until `text` appears in stdout, or fails after `timeout` milliseconds.
     @discardableResult
@@ -171,39 +244,64 @@ final class RunningProgram {
     }
 
     /// Reads whatever arrives on stdout or stderr; false at the deadline or when both have ended.
-    private func pump(until deadline: Millis) -> Bool {
-        var entries = [
-            pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
-        guard poll(&entries, 2, millisLeft(deadline)) > 0 else { return false }
+    private func pump(until deadline: Millis) -> Bool { Self.pump([self], until: deadline) }
+
+    private var stdoutBytes: [UInt8] = []
+    private var stderrBytes: [UInt8] = []
+
+    /// Waits until any of `programs` writes something, and takes it in. False at the deadline or when all ended.
+    static func pump(_ programs: [RunningProgram], until deadline: Millis) -> Bool {
+        var entries: [pollfd] = []
+        for program in programs {
+            entries.append(
+                pollfd(fd: program.output, events: Int16(POLLIN), revents: 0))
+            entries.append(
+                pollfd(fd: program.errors, events: Int16(POLLIN), revents: 0))
+        }
+        guard poll(&entries, nfds_t(entries.count), millisLeft(deadline)) > 0 else { return false }
         var progressed = false
         for (index, entry) in entries.enumerated() where entry.revents != 0 {
-            var buffer = [UInt8](repeating: 0, count: 8192)
+            var buffer = [UInt8](repeating: 0, count: 16_384)
             let count = read(entry.fd, &buffer, buffer.count)
             guard count > 0 else { continue }
             progressed = true
-            let text = String(decoding: buffer[0..<count], as: UTF8.self)
-            if index == 0 { stdout += text } else { stderr += text }
+            let program = programs[index / 2]
+            // Decode only whole UTF-8 text so a character split between two reads is not mangled.
+            if index % 2 == 0 {
+                program.stdoutBytes += buffer[0..<count]
+                program.stdout = String(decoding: program.stdoutBytes, as: UTF8.self)
+            } else {
+                program.stderrBytes += buffer[0..<count]
+                program.stderr = String(decoding: program.stderrBytes, as: UTF8.self)
+            }
         }
         return progressed
+    }
+
+    /// Complete lines of stdout so far.
+    var lines: [String] {
+        var all = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        all.removeLast()
+        return all
     }
 
     /// Waits for the program to exit and returns its status, reading its remaining output.
     func waitForExit(timeout: Millis = 10_000) throws -> Int32 {
         let deadline = monotonicNow() + timeout
-        while pump(until: deadline) {}
-        while process.isRunning {
+        while isRunning {
             guard monotonicNow() < deadline else { throw EndToEndError("the program did not exit") }
-            var entry = pollfd(fd: -1, events: 0, revents: 0)
-            _ = poll(&entry, 0, 10)
+            // Short waits: the exit itself is not a readable event.
+            _ = pump(until: min(deadline, monotonicNow() + 20))
         }
-        return process.terminationStatus
+        while pump(until: monotonicNow()) {}
+        return terminationStatus
     }
 
     func killHard() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(pid, SIGKILL)
+        var raw: Int32 = 0
+        // SIGKILL cannot be caught, so this wait is short.
+        if status == nil, waitpid(pid, &raw, 0) == pid { status = raw }
     }
 }
 
@@ -222,18 +320,16 @@ final class Tmux {
     func run(_ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(socketName).out").path
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([Self.path, "-L", socketName, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, Self.path, &actions, nil, argv, environ) == 0 else {
-            throw EndToEndError("cannot run tmux")
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer {
+            close(output)
+            close(null)
         }
+        // The tmux server forked by the first command lives on: it must hold nothing of this process.
+        let pid = try spawnIsolated(
+            Self.path, ["-u", "-L", socketName, "-f", "/dev/null"] + arguments, environment: nil, stdin: null,
+            stdout: output, stderr: output)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
@@ -257,5 +353,112 @@ final class Tmux {
 
     func keys(_ keys: String...) throws { try run(["send-keys", "-t", "main"] + keys) }
 
-    deinit { _ = try? run(["kill-server"]) }
+    deinit {
+        _ = try? run(["kill-server"])
+        // tmux leaves its socket file behind.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(directory)/tmux-\(getuid())/\(socketName)")
+    }
+}
+
+/// A TCP relay between one client and the host that records every frame the client sends, so a test can check
+/// at the host's door what went out (and what did not).
+final class RecordingProxy: Sendable {
+    let port: Int
+    private let listener: Int32
+    private let upstreamPort: Int
+    private let frames = Mutex<[ClientMessage]>([])
+    private let stopped = Mutex(false)
+
+    init(upstreamPort: Int) throws {
+        let host = try FakeHost()
+        // Take the fake host's listening socket over: the relay owns it from now on.
+        listener = fcntl(host.listener, F_DUPFD_CLOEXEC, 0)
+        port = host.port
+        self.upstreamPort = upstreamPort
+        let thread = Thread { [self] in relay() }
+        thread.start()
+    }
+
+    /// Every frame the client sent so far, pings and pongs left out.
+    var received: [ClientMessage] {
+        frames.withLock {
+            $0.filter { message in
+                switch message {
+                case .ping, .pong: return false
+                default: return true
+                }
+            }
+        }
+    }
+
+    func stop() { stopped.withLock { $0 = true } }
+
+    private func relay() {
+        var client: Int32 = -1
+        var server: Int32 = -1
+        var decoder = FrameDecoder()
+        while !stopped.withLock({ $0 }) {
+            var entries = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            if client >= 0 {
+                entries.append(pollfd(fd: client, events: Int16(POLLIN), revents: 0))
+                entries.append(pollfd(fd: server, events: Int16(POLLIN), revents: 0))
+            }
+            // The timeout only lets the relay notice `stop()`; traffic wakes it at once.
+            guard poll(&entries, nfds_t(entries.count), 50) > 0 else { continue }
+            if entries[0].revents != 0 {
+                if client >= 0 {
+                    close(client)
+                    close(server)
+                }
+                client = accept(listener, nil, nil)
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+                server = Self.connectLoopback(upstreamPort)
+                decoder = FrameDecoder()
+                continue
+            }
+            guard client >= 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            for (index, entry) in entries.enumerated().dropFirst() where entry.revents != 0 {
+                let from = index == 1 ? client : server
+                let to = index == 1 ? server : client
+                let count = read(from, &buffer, buffer.count)
+                if count <= 0 {
+                    close(client)
+                    close(server)
+                    client = -1
+                    server = -1
+                    break
+                }
+                if index == 1 {
+                    decoder.feed(buffer[0..<count])
+                    while let payload = try? decoder.next() {
+                        if let message = try? WireCodec.decode(ClientMessage.self, from: payload) {
+                            frames.withLock { $0.append(message) }
+                        }
+                    }
+                }
+                _ = buffer.withUnsafeBytes { send(to, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }
+            }
+        }
+        if client >= 0 {
+            close(client)
+            close(server)
+        }
+        close(listener)
+    }
+
+    private static func connectLoopback(_ port: Int) -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return descriptor
+    }
 }

@@ -6,18 +6,20 @@ import Testing
 @testable import spy_client
 
 /// The real spy-client binary against a scripted host: every frame it sends is seen and checked.
-@Suite(.serialized) struct FakeHostEndToEndTests {
-    let stateDirectory: URL
+@Suite(.serialized) final class FakeHostEndToEndTests {
+    let directory: URL
 
     init() throws {
-        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "spy-client-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     var environment: [String: String] {
         [
-            "XDG_STATE_HOME": stateDirectory.path, "HOME": stateDirectory.path, "LANG": "en_US.UTF-8",
+            "XDG_STATE_HOME": directory.path, "HOME": directory.path, "LANG": "en_US.UTF-8",
             "PATH": "/usr/bin:/bin",
         ]
     }
@@ -100,7 +102,7 @@ import Testing
         #expect(try client.waitForExit() == 0)
         #expect(client.stderr.contains("The owner removed you"))
         let tokens = try String(
-            contentsOf: stateDirectory.appendingPathComponent("spy-client/tokens.json"), encoding: .utf8)
+            contentsOf: directory.appendingPathComponent("spy-client/tokens.json"), encoding: .utf8)
         #expect(!tokens.contains("token-one"))
     }
 
@@ -139,7 +141,7 @@ import Testing
 
     @Test func aStaleTokenJoinsAfresh() throws {
         let host = try FakeHost()
-        let store = TokenStore(file: stateDirectory.appendingPathComponent("spy-client/tokens.json"))
+        let store = TokenStore(file: directory.appendingPathComponent("spy-client/tokens.json"))
         let address = HostAddress("127.0.0.1:\(host.port)")!
         store.set(TokenStore.key(address: address, room: nil), .init(token: "old", name: "Amy", room: "KXPT"))
         let client = try RunningProgram("spy-client", ["\(address)", "--plain"], environment: environment)
@@ -161,13 +163,41 @@ import Testing
         #expect(store.entry(TokenStore.key(address: address, room: nil)) == nil)
     }
 
-    @Test func fullScreenInTmuxRecallsWithoutAFrameAndRestoresTheTerminal() throws {
-        guard Tmux.isAvailable else { return }
+    @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+    func onATerminalATakenNameIsOfferedAnother() throws {
+        let host = try FakeHost()
+        let tmux = Tmux()
+        let binary = productsDirectory().appendingPathComponent("spy-client").path
+        try tmux.run([
+            "new-session", "-d", "-s", "main", "-x", "80", "-y", "24",
+            "env XDG_STATE_HOME=\(directory.path) LANG=en_US.UTF-8 USER=amy \(binary) 127.0.0.1:\(host.port); read line",
+        ])
+        try tmux.waitForScreen("the name question") { $0.contains("Your name [amy]:") }
+        try tmux.run(["send-keys", "-t", "main", "-l", "Amy"])
+        try tmux.keys("Enter")
+        var connection = try host.accept()
+        guard case .hello(let first) = try connection.receive() else { throw EndToEndError("no hello") }
+        #expect(first.name == "Amy")
+        connection.send(.error(.init(.nameTaken)))
+        connection.close()
+        try tmux.waitForScreen("another name offered") { $0.contains("\"Amy\" is taken; another name [Amy2]:") }
+        try tmux.keys("Enter")
+        connection = try host.accept()
+        guard case .hello(let second) = try connection.receive() else { throw EndToEndError("no second hello") }
+        #expect(second.name == "Amy2")
+        connection.send(.welcome(.init(you: "p2", token: "t", room: "KXPT")), .room(Self.room(.lobby)))
+        try tmux.waitForScreen("the lobby") { $0.contains("Room KXPT") }
+        try tmux.keys("q")
+        #expect(try connection.receive() == .leave)
+    }
+
+    @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+    func fullScreenInTmuxRecallsWithoutAFrameAndRestoresTheTerminal() throws {
         let host = try FakeHost()
         let tmux = Tmux()
         let binary = productsDirectory().appendingPathComponent("spy-client").path
         let command =
-            "env XDG_STATE_HOME=\(stateDirectory.path) LANG=zh_TW.UTF-8 \(binary) 127.0.0.1:\(host.port) --name 李大華; "
+            "env XDG_STATE_HOME=\(directory.path) LANG=zh_TW.UTF-8 \(binary) 127.0.0.1:\(host.port) --name 李大華; "
             + "echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; "
             + "echo; read line"
         try tmux.run(["new-session", "-d", "-s", "main", "-x", "80", "-y", "24", command])

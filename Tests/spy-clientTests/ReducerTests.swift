@@ -162,6 +162,17 @@ import Testing
         #expect(resumed.ballot == nil, "a PK vote is a new vote")
     }
 
+    @Test func afterAReconnectTheTurnIsAnnouncedAgain() {
+        var state = Fixtures.joined(language: .en)
+        state.apply(.deal(.init(game: 1, word: "蘋果")), now: now)
+        state.apply(.room(Fixtures.room(.describing, turn: "p3")), now: now)
+        state.linkChanged(.reconnecting(attempt: 1))
+        state.apply(.welcome(.init(you: "p3", token: "t", room: "KXPT", resumed: true)), now: now)
+        state.apply(.room(Fixtures.room(.describing, turn: "p3")), now: now)
+        state.apply(.turn(.init(round: 1, player: "p3")), now: now)
+        #expect(state.log.filter { $0 == .turn(name: "李大華", isMe: true, pk: false) }.count == 2)
+    }
+
     @Test func leavingAsksFirstDuringAGame() {
         var state = Fixtures.state(.othersTurn, language: .en)
         #expect(state.handle(.character("q"), now: now) == Reaction())
@@ -201,6 +212,8 @@ import Testing
         _ = state.handle(.enter, now: now)
         for character in "apple" { _ = state.handle(.character(character), now: now) }
         #expect(state.handle(.enter, now: now).messages == [.guess(.init(word: "apple"))])
+        let screen = Screen.render(state, columns: 60, rows: 16, language: .en, color: false, now: now)
+        #expect(screen.lines.joined().contains("guess> apple"))
     }
 
     @Test func progressMarksVotersWithoutSayingForWhom() {
@@ -223,6 +236,30 @@ import Testing
         #expect(other.link == .closed)
     }
 
+    @Test func aDroppedLinkIsLoggedOnceWhateverTheAttempts() {
+        var state = Fixtures.joined(language: .en)
+        state.link = .connected
+        for attempt in 1...4 { state.linkChanged(.reconnecting(attempt: attempt)) }
+        #expect(state.link == .reconnecting(attempt: 4))
+        #expect(state.log.filter { $0 == .link(.reconnecting(attempt: 1)) }.count == 1)
+        #expect(state.log.filter { if case .link = $0 { return true } else { return false } }.count == 1)
+        state.apply(.welcome(.init(you: "p3", token: "t", room: "KXPT", resumed: true)), now: now)
+        #expect(state.log.last == .link(.connected))
+    }
+
+    @Test func settingChangesAreLogged() {
+        var state = Fixtures.joined(language: .en)
+        var room = Fixtures.room(.lobby, game: 0, round: 0)
+        room.settings.spies = 2
+        state.apply(.room(room), now: now)
+        guard case .settingsChanged(let settings) = state.log.last else {
+            Issue.record("no settings line")
+            return
+        }
+        #expect(settings.spies == 2)
+        #expect(Strings(language: .en).event(state.log.last!).hasPrefix("Settings: spies 2"))
+    }
+
     @Test func joinsAndLeavesAreLogged() {
         var state = Fixtures.joined(language: .en)
         var seats = Fixtures.seats
@@ -238,6 +275,6 @@ import Testing
         #expect(state.timerEnds == now + 2_500)
         #expect(state.nextWake(after: now) == now + 500)
         let header = Screen.render(state, columns: 80, rows: 20, language: .en, color: false, now: now).lines[0]
-        #expect(header.contains("⏱ 3s"))
+        #expect(header.contains("⌛ 3s"))
     }
 }

@@ -124,7 +124,7 @@ let recordedSnapshots: [String: String] = [
  s start  [key] change setting  k kick  f word  q quit                                                                  |
 """#,
 "dealt-zh-60x16": #"""
- 房間 KXPT · 第1局 · 第1輪 · 描述中         ⏱ 42秒 · 已連線 |
+ 房間 KXPT · 第1局 · 第1輪 · 描述中        ⌛ 42秒 · 已連線 |
 ▶ 1 王小明           ★                                      |
   2 Amy                                                     |
   3 李大華           (你)                                   |
@@ -142,7 +142,7 @@ let recordedSnapshots: [String: String] = [
  f 看詞  q 離開  Ctrl-C 暫離                                |
 """#,
 "dealt-zh-120x40": #"""
- 誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 描述中                                                          ⏱ 42秒 · 已連線 |
+ 誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 描述中                                                         ⌛ 42秒 · 已連線 |
                                                                                                                         |
 ▶ 1 王小明           ★                                                                                                  |
   2 Amy                                                                                                                 |
@@ -184,7 +184,7 @@ let recordedSnapshots: [String: String] = [
  f 看詞  q 離開  Ctrl-C 暫離                                                                                            |
 """#,
 "dealt-en-60x16": #"""
- Room KXPT · Game 1 · Round 1 · Describin ⏱ 42s · connected |
+ Room KXPT · Game 1 · Round 1 · Describi ⌛ 42s · connected |
 ▶ 1 王小明           ★                                      |
   2 Amy                                                     |
   3 李大華           (you)                                  |
@@ -202,7 +202,7 @@ let recordedSnapshots: [String: String] = [
  f word  q leave  Ctrl-C step away                          |
 """#,
 "dealt-en-120x40": #"""
- Who Is the Spy · Room KXPT · Game 1 · Round 1 · Describing                                           ⏱ 42s · connected |
+ Who Is the Spy · Room KXPT · Game 1 · Round 1 · Describing                                          ⌛ 42s · connected |
                                                                                                                         |
 ▶ 1 王小明           ★                                                                                                  |
   2 Amy                                                                                                                 |
@@ -964,7 +964,7 @@ let recordedSnapshots: [String: String] = [
  digits/arrows pick  Enter vote  f word  q leave                                                                        |
 """#,
 "guessing-zh-60x16": #"""
- 房間 KXPT · 第1局 · 第2輪 · 白板猜詞       ⏱ 30秒 · 已連線 |
+ 房間 KXPT · 第1局 · 第2輪 · 白板猜詞      ⌛ 30秒 · 已連線 |
   1 王小明           ★                                      |
   2 Amy              出局                                   |
   3 李大華           (你)                                   |
@@ -982,7 +982,7 @@ let recordedSnapshots: [String: String] = [
  f 看詞  q 離開  Ctrl-C 暫離                                |
 """#,
 "guessing-zh-120x40": #"""
- 誰是臥底 · 房間 KXPT · 第1局 · 第2輪 · 白板猜詞                                                        ⏱ 30秒 · 已連線 |
+ 誰是臥底 · 房間 KXPT · 第1局 · 第2輪 · 白板猜詞                                                       ⌛ 30秒 · 已連線 |
                                                                                                                         |
   1 王小明           ★                                                                                                  |
   2 Amy              出局                                                                                               |
@@ -1024,7 +1024,7 @@ let recordedSnapshots: [String: String] = [
  f 看詞  q 離開  Ctrl-C 暫離                                                                                            |
 """#,
 "guessing-en-60x16": #"""
- Room KXPT · Game 1 · Round 2 · Blank gue ⏱ 30s · connected |
+ Room KXPT · Game 1 · Round 2 · Blank gu ⌛ 30s · connected |
   1 王小明           ★                                      |
   2 Amy              out                                    |
   3 李大華           (you)                                  |
@@ -1042,7 +1042,7 @@ let recordedSnapshots: [String: String] = [
  f word  q leave  Ctrl-C step away                          |
 """#,
 "guessing-en-120x40": #"""
- Who Is the Spy · Room KXPT · Game 1 · Round 2 · Blank guesses                                        ⏱ 30s · connected |
+ Who Is the Spy · Room KXPT · Game 1 · Round 2 · Blank guesses                                       ⌛ 30s · connected |
                                                                                                                         |
   1 王小明           ★                                                                                                  |
   2 Amy              out                                                                                                |

@@ -129,6 +129,23 @@ import Testing
         for line in lines { #expect(DisplayWidth.of(line) == 60) }
     }
 
+    @Test func theOwnerSeesEverySettingKeyAtGameOver() {
+        var state = Fixtures.state(.gameOver, language: .zh)
+        state.me = "p1"
+        for (columns, rows) in [(60, 16), (80, 24)] {
+            let lines = Screen.render(
+                state, columns: columns, rows: rows, language: .zh, color: false, now: Fixtures.now
+            )
+            .lines
+            #expect(lines.count == rows)
+            for line in lines { #expect(DisplayWidth.of(line) == columns) }
+            let text = lines.joined(separator: "\n")
+            for key in ["[+-]", "[b]", "[g]", "[m]", "[t]", "[v]", "[r]", "a 再來一局"] {
+                #expect(text.contains(key), "\(key)")
+            }
+        }
+    }
+
     @Test func theEditorCursorSitsAfterTheTypedText() {
         let state = Fixtures.state(.myTurn, language: .zh)
         let frame = Screen.render(state, columns: 60, rows: 16, language: .zh, color: false, now: Fixtures.now)
