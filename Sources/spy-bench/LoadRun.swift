@@ -79,6 +79,8 @@ final class LoadRun {
     private var thinking: [(due: UInt64, client: Int, message: ClientMessage)] = []
     private var thinkingStart = 0
     private var jitter: BenchRandom
+    /// When the current poll wake began.
+    private var wokeAt: UInt64 = 0
 
     init(options: BenchOptions, host: String, port: UInt16) throws {
         self.options = options
@@ -116,6 +118,9 @@ final class LoadRun {
                     write: client.connecting || connection.hasPendingOutput)
             }
             guard let (ready, _) = try? poller.wait(timeoutMs: pollTimeout()) else { break }
+            // Frames count as received when the poll saw them, not when this loop got round to decoding them:
+            // the latencies are the host's, not the time the bench spends on the other sockets of the wake.
+            wokeAt = monotonicNanos()
             sendMovesDue()
             scratch.withUnsafeMutableBytes { buffer in
                 for readiness in ready { service(Int(readiness.token), readiness, scratch: buffer) }
@@ -232,7 +237,7 @@ final class LoadRun {
     }
 
     private func handle(_ client: BenchClient, _ message: ServerMessage) {
-        let now = monotonicNanos()
+        let now = wokeAt
         switch message {
         case .welcome(let welcome):
             handshaking -= 1
@@ -243,7 +248,7 @@ final class LoadRun {
                 connectQueue.append(contentsOf: (first + 1..<first + options.players).reversed())
             }
         case .deal:
-            pingSentAt(client, now)
+            pingSentAt(client, monotonicNanos())
         case .pong:
             if let sent = client.pingSentAt {
                 pingLatency.add(now - sent)
