@@ -15,8 +15,10 @@ let package = Package(
     targets: [
         // Pure wire vocabulary: frames, messages, error codes, text width. Foundation only.
         .target(name: "SpyProtocol", swiftSettings: strict),
-        // Sockets, poller, connection buffers, command-line helpers: the I/O shell shared by the executables.
-        .target(name: "SpyNet", dependencies: ["SpyProtocol"], swiftSettings: strict),
+        // <sys/epoll.h>, which Glibc's Swift module does not include.
+        .target(name: "CEpoll"),
+        // Sockets, pollers, connection buffers, logging: the I/O shell shared by the executables.
+        .target(name: "SpyNet", dependencies: ["SpyProtocol", "CEpoll"], swiftSettings: strict),
         // Pure game rules: a deterministic state machine per room. Foundation and SpyProtocol only.
         .target(name: "SpyGame", dependencies: ["SpyProtocol"], swiftSettings: strict),
         // Question bank: embedded default, parsers, fetching and cache.

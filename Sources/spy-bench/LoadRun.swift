@@ -38,7 +38,15 @@ private final class BenchClient {
     var connecting = false
     var welcomed = false
     var pingSentAt: UInt64?
-    var done = false
+    var done = false {
+        didSet { if done && !oldValue { onDone?() } }
+    }
+    /// Told once when the player is done, so the run counts finished players without scanning them all.
+    var onDone: (() -> Void)?
+    /// Whether the poller watches for writability (while connecting or while output waits).
+    var watchingWrite = false
+    /// Whether the client is on the list of outboxes to flush at the end of this wake.
+    var queuedForFlush = false
 
     init(room: Int, index: Int, player: BenchPlayer) {
         self.room = room
@@ -65,7 +73,10 @@ final class LoadRun {
     private var rooms: [RoomTiming]
     private var connectQueue: [Int] = []
     private var connectionIDs = ConnectionIDGenerator()
-    private let poller: Poller
+    private let poller: Epoll
+    private var finishedCount = 0
+    /// Clients whose outbox got bytes in this wake.
+    private var toFlush: [BenchClient] = []
     private var pingLatency = LatencySamples()
     private var fanoutLatency = LatencySamples()
     private var errors: [String] = []
@@ -86,7 +97,7 @@ final class LoadRun {
         self.options = options
         self.host = host
         self.port = port
-        self.poller = try Poller()
+        self.poller = try Epoll()
         self.rooms = Array(repeating: RoomTiming(), count: options.rooms)
         self.jitter = BenchRandom(seed: options.seed ^ 0x5DEE_CE66)
         for room in 0..<options.rooms {
@@ -94,7 +105,9 @@ final class LoadRun {
                 let player = BenchPlayer(
                     name: "b\(room)-\(seat)", isOwner: seat == 0, tableSize: options.players,
                     gamesWanted: options.games, seed: options.seed &+ UInt64(room * 64 + seat))
-                clients.append(BenchClient(room: room, index: clients.count, player: player))
+                let client = BenchClient(room: room, index: clients.count, player: player)
+                client.onDone = { [unowned self] in self.finishedCount += 1 }
+                clients.append(client)
             }
         }
     }
@@ -108,15 +121,9 @@ final class LoadRun {
         var scratch = [UInt8](repeating: 0, count: 64 * 1024)
         while monotonicNanos() < deadline {
             startConnects()
-            if clients.allSatisfy({ $0.done }) { break }
+            flushQueued()
+            if finishedCount == clients.count { break }
             if connectQueue.isEmpty && held == 0 && handshaking == 0 { break }
-            poller.reset(reservingCapacity: clients.count)
-            for (index, client) in clients.enumerated() {
-                guard let connection = client.connection, !connection.isClosed else { continue }
-                poller.watch(
-                    fd: connection.socket.fd, token: UInt64(index), read: !client.connecting,
-                    write: client.connecting || connection.hasPendingOutput)
-            }
             guard let (ready, _) = try? poller.wait(timeoutMs: pollTimeout()) else { break }
             // Frames count as received when the poll saw them, not when this loop got round to decoding them:
             // the latencies are the host's, not the time the bench spends on the other sockets of the wake.
@@ -124,12 +131,6 @@ final class LoadRun {
             sendMovesDue()
             scratch.withUnsafeMutableBytes { buffer in
                 for readiness in ready { service(Int(readiness.token), readiness, scratch: buffer) }
-            }
-            for client in clients {
-                guard let connection = client.connection, !connection.isClosed, !client.connecting,
-                    connection.hasPendingOutput
-                else { continue }
-                if (try? connection.flush()) == nil { drop(client, reason: "write failed") }
             }
         }
         let wall = Double(monotonicNanos() - start) / 1e9
@@ -172,12 +173,18 @@ final class LoadRun {
             started += 1
             do {
                 let (socket, inProgress) = try Socket.connectNonBlocking(host: host, port: port)
+                do {
+                    try poller.add(fd: socket.fd, token: UInt64(index), read: !inProgress, write: inProgress)
+                } catch {
+                    socket.close()
+                    throw error
+                }
                 socket.setNoDelay()
-                let connection = Connection(
+                client.connection = Connection(
                     id: connectionIDs.next(), socket: socket, remoteAddress: host, maxPayload: 1 << 20,
                     outboxCap: 1 << 20)
-                client.connection = connection
                 client.connecting = inProgress
+                client.watchingWrite = inProgress
                 handshaking += 1
                 held += 1
                 peakHeld = max(peakHeld, held)
@@ -202,8 +209,10 @@ final class LoadRun {
                 return
             }
             client.connecting = false
+            flush(client)
             return
         }
+        if readiness.writable { flush(client) }
         guard readiness.readable || readiness.failed else { return }
         let outcome: Connection.ReadOutcome
         do {
@@ -308,11 +317,38 @@ final class LoadRun {
             return
         }
         framesOut += 1
+        if !client.queuedForFlush {
+            client.queuedForFlush = true
+            toFlush.append(client)
+        }
         if case .vote = message {
             rooms[client.room].ballotsSent += 1
             if rooms[client.room].ballotsSent == rooms[client.room].votersExpected {
                 rooms[client.room].lastBallotAt = monotonicNanos()
             }
+        }
+    }
+
+    private func flushQueued() {
+        let queued = toFlush
+        toFlush.removeAll(keepingCapacity: true)
+        for client in queued {
+            client.queuedForFlush = false
+            flush(client)
+        }
+    }
+
+    /// Writes what the client's outbox holds and watches for writability only while some of it is left.
+    private func flush(_ client: BenchClient) {
+        guard let connection = client.connection, !connection.isClosed, !client.connecting else { return }
+        do {
+            let drained = try connection.flush()
+            if drained == client.watchingWrite {
+                try poller.modify(fd: connection.socket.fd, token: UInt64(client.index), read: true, write: !drained)
+                client.watchingWrite = !drained
+            }
+        } catch {
+            drop(client, reason: "write failed: \(error)")
         }
     }
 
@@ -346,8 +382,9 @@ final class LoadRun {
 
     private func drop(_ client: BenchClient, reason: String?) {
         if let reason { fail("\(client.player.name): \(reason)") }
-        if client.connection?.isClosed == false {
-            client.connection?.close()
+        if let connection = client.connection, !connection.isClosed {
+            poller.remove(fd: connection.socket.fd)
+            connection.close()
             held -= 1
         }
         if !client.welcomed {

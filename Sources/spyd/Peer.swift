@@ -26,6 +26,8 @@ final class Peer {
     var recentErrors: [Int64] = []
     /// Whether the peer is already on the list to flush at the end of the iteration.
     var queuedForFlush = false
+    /// Whether the poller watches this connection for writability (only while output waits).
+    var watchingWrite = false
     /// Whether the write side has been shut down after the last frame went out.
     var writeShut = false
 

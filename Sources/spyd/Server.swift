@@ -14,7 +14,9 @@ final class Server {
     let options: HostOptions
     private let limits: ServerLimits
     private let log: Log
-    private let poller: Poller
+    private let poller: Epoll
+    /// Whether the listener is in the interest list (it leaves while accepting is paused).
+    private var listenerWatched = false
     private let listener: Socket
     /// The port listened on.
     let port: UInt16
@@ -58,7 +60,7 @@ final class Server {
         self.random = SplitMix64(seed: options.seed ?? SecureRandom.seed())
         let descriptorLimit = ProcessSetup.raiseDescriptorLimit()
         self.maxConnections = max(1, min(limits.maxConnections, descriptorLimit - 64))
-        poller = try Poller()
+        poller = try Epoll()
         ProcessSetup.installSignalHandlers(wakeDescriptor: poller.wakeWriteFD)
         if let directory = options.stateDirectory {
             store = try StateStore(directory: directory)
@@ -66,6 +68,8 @@ final class Server {
             store = nil
         }
         (listener, port) = try Socket.listen(host: options.bind, port: options.port)
+        try poller.add(fd: listener.fd, token: 0)
+        listenerWatched = true
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         resumeRooms()
         while roomOrder.filter({ rooms[$0]?.permanent == true }).count < options.rooms {
@@ -95,12 +99,10 @@ final class Server {
             finishIteration()
             status?.refresh(summary: statusSummary())
             let timeout = pollTimeout()
-            poller.reset(reservingCapacity: peers.count + 1)
-            if MonotonicClock.nowMs() >= acceptPausedUntil {
-                poller.watch(fd: listener.fd, token: 0)
-            }
-            for peer in peers.values {
-                poller.watch(fd: peer.connection.socket.fd, token: peer.id, write: peer.connection.hasPendingOutput)
+            let accepting = MonotonicClock.nowMs() >= acceptPausedUntil
+            if accepting != listenerWatched {
+                try? poller.modify(fd: listener.fd, token: 0, read: accepting)
+                listenerWatched = accepting
             }
             let ready: [PollReadiness]
             do {
@@ -159,6 +161,7 @@ final class Server {
             if let count = connectionsPerAddress[address] {
                 connectionsPerAddress[address] = count > 1 ? count - 1 : nil
             }
+            poller.remove(fd: peer.connection.socket.fd)
             peer.connection.close()
             log.debug("connection \(id) closed")
         }
@@ -176,6 +179,11 @@ final class Server {
             if drained, peer.isLingering, !peer.writeShut {
                 peer.writeShut = true
                 peer.connection.socket.shutdownWrite()
+            }
+            // Ask for POLLOUT only while output waits, or every wait would report the idle socket as writable.
+            if drained == peer.watchingWrite {
+                try poller.modify(fd: peer.connection.socket.fd, token: peer.id, read: true, write: !drained)
+                peer.watchingWrite = !drained
             }
         } catch {
             log.debug("connection \(peer.id) write failed: \(error)")
@@ -214,6 +222,13 @@ final class Server {
             let connection = Connection(
                 id: connectionIDs.next(), socket: socket, remoteAddress: address, outboxCap: limits.maxOutputBytes)
             let deadline = now + Int64(limits.helloSeconds) * 1000
+            do {
+                try poller.add(fd: socket.fd, token: connection.id)
+            } catch {
+                log.warning("cannot watch a connection from \(address): \(error)")
+                connection.close()
+                continue
+            }
             peers[connection.id] = Peer(connection: connection, stage: .greeting(deadline: deadline), now: now)
             connectionsPerAddress[address] = sameAddress + 1
             nextSweep = min(nextSweep, deadline)
@@ -732,9 +747,9 @@ final class Server {
         while MonotonicClock.nowMs() < deadline {
             let pending = peers.values.filter { $0.connection.hasPendingOutput }
             if pending.isEmpty { break }
-            poller.reset(reservingCapacity: pending.count)
-            for peer in pending {
-                poller.watch(fd: peer.connection.socket.fd, token: peer.id, read: false, write: true)
+            for peer in pending where !peer.watchingWrite {
+                try? poller.modify(fd: peer.connection.socket.fd, token: peer.id, read: false, write: true)
+                peer.watchingWrite = true
             }
             guard let ready = try? poller.wait(timeoutMs: 100).ready else { break }
             for event in ready { if let peer = peers[event.token] { _ = try? peer.connection.flush() } }

@@ -1,0 +1,1 @@
+// The target exists for its header; SwiftPM needs one source file.
