@@ -42,6 +42,20 @@ func startDaemon(_ options: BenchOptions) throws -> (Process, UInt16) {
     throw BenchFailure("spyd did not start listening within 20 s")
 }
 
+/// Asks the daemon to stop (it saves nothing: it runs with --no-state) and kills it if it has not within 5 s.
+func stopDaemon(_ process: Process) {
+    process.terminate()
+    let deadline = MonotonicClock.nowMs() + 5_000
+    while process.isRunning && MonotonicClock.nowMs() < deadline {
+        var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+        nanosleep(&pause, nil)
+    }
+    if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+    }
+    process.waitUntilExit()
+}
+
 struct BenchFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
@@ -103,10 +117,7 @@ do {
     let run = try LoadRun(options: options, host: host, port: port)
     let outcome = run.run()
     let usage = daemon.flatMap { ProcessUsage.read(pid: $0.processIdentifier) }
-    if let daemon {
-        daemon.terminate()
-        daemon.waitUntilExit()
-    }
+    if let daemon { stopDaemon(daemon) }
     let report = run.report(wall: outcome.wallSeconds, daemon: usage)
     if options.json {
         let encoder = JSONEncoder()
