@@ -60,9 +60,15 @@ public struct Log: Sendable {
 
     private func write(_ level: Level, _ message: () -> String) {
         guard enabled(level) else { return }
-        let text = message().map { $0 == "\n" || $0 == "\r" ? " " : $0 }
+        Log.writeStandardError(line(level, message()) + "\n")
+    }
+
+    /// One log line as `write` would print it, without the newline, for output that must pass through another
+    /// writer (the bank's loading spinner keeps its line below the log).
+    public func line(_ level: Level, _ message: String) -> String {
+        let text = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
         let prefix = label.isEmpty ? "" : "\(label): "
-        Log.writeStandardError("\(Log.timestamp()) \(level.name.uppercased()) \(prefix)\(String(text))\n")
+        return "\(Log.timestamp()) \(level.name.uppercased()) \(prefix)\(String(text))"
     }
 
     /// Writes `text` as is to standard error (banners, usage errors).

@@ -4,7 +4,7 @@ import SpyGame
 import SpyNet
 import SpyProtocol
 
-/// The daemon's event loop: one thread, non-blocking sockets, `poll(2)`.
+/// The daemon's event loop: one thread, non-blocking sockets, `epoll(7)`.
 ///
 /// Each iteration waits for readiness or the next deadline, reads a bounded amount from each ready peer, turns
 /// frames into room events, carries out the rooms' effects into outboxes, saves the rooms that changed, flushes
@@ -108,7 +108,7 @@ final class Server {
             do {
                 ready = try poller.wait(timeoutMs: timeout).ready
             } catch {
-                log.error("poll failed: \(error)")
+                log.error("epoll_wait failed: \(error)")
                 return 70
             }
             for event in ready {

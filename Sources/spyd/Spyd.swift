@@ -9,7 +9,7 @@ enum Spyd {
     /// Runs with the full argument vector (program name first); returns the exit status.
     static func run(_ argv: [String], environment: [String: String]) -> Int32 {
         if argv.count >= 2 && argv[1] == "bank" {
-            return BankCommand.run(Array(argv.dropFirst(2)))
+            return BankCommand.run(Array(argv.dropFirst(2)), version: HostCommand.version)
         }
         let options: HostOptions
         switch HostCommand.spec.resolve(Array(argv.dropFirst()), version: HostCommand.version) {
@@ -57,11 +57,15 @@ enum Spyd {
         if options.bankSources.isEmpty && options.sheets.isEmpty {
             return (EmbeddedBank.pairs, "embedded, \(EmbeddedBank.pairs.count) pairs")
         }
-        let cache = options.stateDirectory.map { URL(fileURLWithPath: $0 + "/bank-cache") }
+        // The seed app locked its screen behind a spinner while the sheet loaded; on a terminal the host shows one
+        // too, with the source and the bytes received, and keeps its log lines above it.
+        let indicator = FetchIndicator.standardError()
         let report = BankLoader.load(
-            sources: options.bankSources, sheets: options.sheets, cacheDirectory: cache, timeout: 10,
-            maxBytes: 8 << 20, progress: { log.info("bank: \($0)") })
-        for line in report.lines { log.info("bank: \(line)") }
+            sources: options.bankSources, sheets: options.sheets, cacheDirectory: BankCache.defaultDirectory(),
+            timeout: 10, maxBytes: 8 << 20,
+            progress: { line in if log.enabled(.info) { indicator.line(log.line(.info, "bank: \(line)")) } },
+            transfer: indicator.transfer)
+        indicator.finish()
         guard !report.pairs.isEmpty else {
             log.error("no word pairs could be loaded from the given sources")
             return nil
