@@ -26,7 +26,8 @@ let package = Package(
         .executableTarget(
             name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
         .executableTarget(name: "spy-client", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
-        .executableTarget(name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        .executableTarget(
+            name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
         .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import SpyGame
 import SpyProtocol
 
 /// One simulated player of the load test: reacts to what the host sends as fast as the protocol allows.
@@ -26,7 +27,7 @@ struct BenchPlayer {
     let tableSize: Int
     /// Games to play before the player is done.
     let gamesWanted: Int
-    private var random: BenchRandom
+    private var random: SplitMix64
 
     private(set) var me: PlayerID?
     private(set) var roomCode: String?
@@ -38,7 +39,7 @@ struct BenchPlayer {
         self.isOwner = isOwner
         self.tableSize = tableSize
         self.gamesWanted = gamesWanted
-        self.random = BenchRandom(seed: seed)
+        self.random = SplitMix64(seed: seed)
     }
 
     var isFinished: Bool { gamesFinished >= gamesWanted }
@@ -75,7 +76,9 @@ struct BenchPlayer {
             guard let me, voting.voters.contains(me) else { return ([], [opened]) }
             let choices = voting.candidates.filter { $0 != me }
             guard !choices.isEmpty else { return ([], [opened]) }
-            return ([.vote(ClientMessage.Vote(target: choices[random.below(choices.count)]))], [opened, .sentBallot])
+            return (
+                [.vote(ClientMessage.Vote(target: choices[random.next(below: choices.count)]))], [opened, .sentBallot]
+            )
         case .voteResult:
             return ([], [.receivedVoteResult])
         case .guessing(let guessing) where guessing.player == me:
@@ -99,21 +102,4 @@ struct BenchPlayer {
         startedGame += 1
         return [.start]
     }
-}
-
-/// SplitMix64: small, seedable, good enough to pick ballots.
-struct BenchRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

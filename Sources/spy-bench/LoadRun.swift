@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SpyGame
 import SpyNet
 import SpyProtocol
 
@@ -89,7 +90,7 @@ final class LoadRun {
     /// Moves waiting out the players' thinking time, in the order they fall due.
     private var thinking: [(due: UInt64, client: Int, message: ClientMessage)] = []
     private var thinkingStart = 0
-    private var jitter: BenchRandom
+    private var jitter: SplitMix64
     /// When the current poll wake began.
     private var wokeAt: UInt64 = 0
 
@@ -99,7 +100,7 @@ final class LoadRun {
         self.port = port
         self.poller = try Epoll()
         self.rooms = Array(repeating: RoomTiming(), count: options.rooms)
-        self.jitter = BenchRandom(seed: options.seed ^ 0x5DEE_CE66)
+        self.jitter = SplitMix64(seed: options.seed ^ 0x5DEE_CE66)
         for room in 0..<options.rooms {
             for seat in 0..<options.players {
                 let player = BenchPlayer(
@@ -271,7 +272,7 @@ final class LoadRun {
             if options.thinkMs > 0, message.isGameMove {
                 // People do not all answer at once: each move waits between half and one and a half times the
                 // thinking time.
-                let delayMs = options.thinkMs / 2 + jitter.below(options.thinkMs + 1)
+                let delayMs = options.thinkMs / 2 + jitter.next(below: options.thinkMs + 1)
                 insertThinking((now + UInt64(delayMs) * 1_000_000, client.index, message))
             } else {
                 send(client, message)

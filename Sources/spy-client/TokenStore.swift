@@ -1,4 +1,5 @@
 import Foundation
+import SpyNet
 
 /// Resume tokens kept on disk, so a player whose terminal closed gets the seat back by running spy-client again.
 ///
@@ -45,11 +46,6 @@ struct TokenStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(all) else { return }
-        let temporary = directory.appendingPathComponent(file.lastPathComponent + ".tmp")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { return }
-        _ = rename(temporary.path, file.path)
+        try? AtomicFile.write([UInt8](data), to: file.path, mode: 0o600)
     }
 }

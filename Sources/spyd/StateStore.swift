@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SpyGame
+import SpyNet
 import SpyProtocol
 
 /// Everything needed to carry a room across a restart: the room (with its words and rng), the resume tokens,
@@ -72,50 +73,5 @@ final class StateStore {
             unlink("\(directory)/\(name)")
         }
         return snapshots
-    }
-}
-
-/// Durable whole-file replacement.
-enum AtomicFile {
-    struct WriteError: Error, CustomStringConvertible {
-        var path: String
-        var code: Int32
-        var description: String { "\(path): \(String(cString: strerror(code)))" }
-    }
-
-    /// Replaces `path` with `bytes`: write `path.tmp`, fsync it, rename over `path`, fsync the directory.
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw WriteError(path: temporary, code: errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                throw WriteError(path: temporary, code: code)
-            }
-            written += count
-        }
-        guard fsync(fd) == 0 else {
-            let code = errno
-            close(fd)
-            throw WriteError(path: temporary, code: code)
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else { throw WriteError(path: path, code: errno) }
-        syncDirectory((path as NSString).deletingLastPathComponent)
-    }
-
-    /// Makes a rename in `directory` durable.
-    static func syncDirectory(_ directory: String) {
-        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpyNet
 import SpyProtocol
 
 #if canImport(Glibc)
@@ -102,56 +103,6 @@ public struct BankCache: Sendable {
         let entry = Entry(version: 1, source: spec, savedAt: savedAt, format: format.rawValue, pairs: pairs)
         let data = try encoder.encode(entry)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try DurableFile.replace(fileURL(for: spec).path, with: [UInt8](data))
-    }
-}
-
-/// Atomic replacement of a small file on a POSIX file system.
-enum DurableFile {
-    struct SystemError: Error, CustomStringConvertible {
-        var operation: String
-        var path: String
-        var code: Int32
-
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
-    }
-
-    static func replace(_ path: String, with bytes: [UInt8]) throws {
-        let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SystemError(operation: "open", path: temporary, code: errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(descriptor)
-                unlink(temporary)
-                throw SystemError(operation: "write", path: temporary, code: code)
-            }
-            written += count
-        }
-        if fsync(descriptor) != 0 {
-            let code = errno
-            close(descriptor)
-            unlink(temporary)
-            throw SystemError(operation: "fsync", path: temporary, code: code)
-        }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw SystemError(operation: "rename", path: temporary, code: code)
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            // The rename is only durable once the directory entry is; failure here loses durability, not data.
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        try AtomicFile.write([UInt8](data), to: fileURL(for: spec).path)
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import Glibc
+
+/// Durable whole-file replacement: after a crash the file holds either the old bytes or the new ones.
+public enum AtomicFile {
+    /// A step of the replacement failed; the old file is untouched.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var operation: String
+        public var path: String
+        public var code: Int32
+
+        public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+    }
+
+    /// Replaces `path` with `bytes`: write `path.tmp`, fsync it, rename it over `path`, fsync the directory.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw WriteError(operation: "open", path: temporary, code: errno) }
+        func fail(_ operation: String) -> WriteError {
+            let error = WriteError(operation: operation, path: temporary, code: errno)
+            close(fd)
+            unlink(temporary)
+            return error
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fail("write")
+            }
+            written += count
+        }
+        guard fsync(fd) == 0 else { throw fail("fsync") }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let error = WriteError(operation: "rename", path: temporary, code: errno)
+            unlink(temporary)
+            throw error
+        }
+        syncDirectory((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Makes a rename in `directory` durable; a failure here loses durability, not data.
+    public static func syncDirectory(_ directory: String) {
+        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}
