@@ -53,7 +53,7 @@ struct BenchPlayer {
     func needsDecoding(_ type: String) -> Bool {
         switch type {
         case "room": return isOwner
-        case "clue", "vote_progress": return false
+        case "clue", "vote_progress", "vote_result": return false
         default: return true
         }
     }

@@ -234,7 +234,11 @@ final class LoadRun {
             framesIn += 1
             // Decoding every broadcast in full would make the bench, not the host, the bottleneck: skip the
             // frames this player does not act on.
-            if let type = FrameSniffer.type(of: payload), !client.player.needsDecoding(type) { continue }
+            if let type = FrameSniffer.type(of: payload), !client.player.needsDecoding(type) {
+                // The fan-out clock stops on the result's arrival, which needs no decoding at all.
+                if type == "vote_result" { resultArrived(in: client.room) }
+                continue
+            }
             do throws(MessageError) {
                 handle(client, try WireCodec.decode(ServerMessage.self, from: payload))
             } catch {
@@ -288,13 +292,7 @@ final class LoadRun {
                 // Counted when the ballot really leaves, in `send`.
                 break
             case .receivedVoteResult:
-                rooms[client.room].resultsReceived += 1
-                if rooms[client.room].resultsReceived == options.players {
-                    if let sent = rooms[client.room].lastBallotAt { fanoutLatency.add(now - sent) }
-                    rooms[client.room].lastBallotAt = nil
-                    rooms[client.room].ballotsSent = 0
-                    rooms[client.room].resultsReceived = 0
-                }
+                resultArrived(in: client.room)
             case .finished:
                 client.done = true
                 drop(client, reason: nil)
@@ -302,6 +300,16 @@ final class LoadRun {
                 fail("\(client.player.name): \(text)")
             }
         }
+    }
+
+    /// Counts a `vote_result` arriving; once every player of the room has it, the fan-out time is a sample.
+    private func resultArrived(in room: Int) {
+        rooms[room].resultsReceived += 1
+        guard rooms[room].resultsReceived == options.players else { return }
+        if let sent = rooms[room].lastBallotAt { fanoutLatency.add(wokeAt - sent) }
+        rooms[room].lastBallotAt = nil
+        rooms[room].ballotsSent = 0
+        rooms[room].resultsReceived = 0
     }
 
     private func pingSentAt(_ client: BenchClient, _ now: UInt64) {
