@@ -43,10 +43,21 @@ struct ClientOptions: Equatable, Sendable {
         case show(String)
     }
 
-    /// A usage error: the sentence to print before exiting with status 64.
-    struct UsageError: Error, Equatable {
-        var message: String
-    }
+    /// The options and the host argument, for the shared parser; `--help` prints `usage(_:)` in the player's
+    /// language instead of the parser's English help.
+    static let command = CommandSpec(
+        name: "spy-client", summary: "Join a WhoIsSpy host on the local network.",
+        options: [
+            .value("name", placeholder: "NAME", help: "Your nickname (asked when missing)."),
+            .value("room", placeholder: "CODE", help: "Room code (when the host runs several rooms)."),
+            .value("password", placeholder: "TEXT", help: "Room password."),
+            .flag("create", help: "Open a new room."),
+            .value("lang", placeholder: "zh|en", help: "Interface language (default from LANG)."),
+            .flag("plain", help: "Line mode (screen readers, logs, scripts)."),
+            .flag("no-color", help: "No colours (NO_COLOR is honoured too)."),
+            .flag("no-colour", help: "Same as --no-color."),
+        ],
+        positionals: [PositionalSpec("HOST[:PORT]", help: "IPv4, [IPv6] or a host name.", optional: true)])
 
     static func usage(_ language: Language) -> String {
         let lines: [String]
@@ -95,63 +106,31 @@ struct ClientOptions: Equatable, Sendable {
         var options = ClientOptions()
         options.language = environmentLanguage(environment)
         options.color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-        var address: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            var flag = argument
-            var attached: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                attached = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let attached { return attached }
-                guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-                index += 1
-                return arguments[index - 1]
-            }
-            do throws(UsageError) {
-                switch flag {
-                case "--help", "-h": return .success(.show(usage(options.language)))
-                case "--version": return .success(.show(version))
-                case "--name": options.name = try value()
-                case "--room": options.room = try value().uppercased()
-                case "--password": options.password = try value()
-                case "--create": options.create = true
-                case "--plain": options.plain = true
-                case "--no-color", "--no-colour": options.color = false
-                case "--lang":
-                    let text = try value().lowercased()
-                    guard let language = Language(rawValue: String(text.prefix(2))) else {
-                        throw UsageError(message: "--lang must be zh or en, not \"\(text)\"")
-                    }
-                    options.language = language
-                default:
-                    if argument.hasPrefix("-") && argument != "-" {
-                        throw UsageError(message: "unknown option \(argument)")
-                    }
-                    guard address == nil else { throw UsageError(message: "only one HOST[:PORT] may be given") }
-                    address = argument
+        do throws(UsageError) {
+            let parsed = try command.parse(arguments)
+            if let text = parsed.string("lang")?.lowercased() {
+                guard let language = Language(rawValue: String(text.prefix(2))) else {
+                    throw UsageError("--lang must be zh or en, not \"\(text)\"")
                 }
-                if attached != nil && ["--create", "--plain", "--no-color", "--no-colour"].contains(flag) {
-                    throw UsageError(message: "\(flag) takes no value")
-                }
-            } catch {
-                return .failure(error)
+                options.language = language
             }
-        }
-        guard let address else {
-            return .failure(UsageError(message: "give the host to join, e.g. spy-client 192.168.1.5"))
-        }
-        do {
+            if parsed.flag(CommandSpec.helpOption) { return .success(.show(usage(options.language))) }
+            if parsed.flag(CommandSpec.versionOption) { return .success(.show(version)) }
+            options.name = parsed.string("name")
+            options.room = parsed.string("room")?.uppercased()
+            options.password = parsed.string("password")
+            options.create = parsed.flag("create")
+            options.plain = parsed.flag("plain")
+            if parsed.flag("no-color") || parsed.flag("no-colour") { options.color = false }
+            guard let address = parsed.positional("HOST[:PORT]") else {
+                throw UsageError("give the host to join, e.g. spy-client 192.168.1.5")
+            }
             options.address = HostAddress(try HostPort.parse(address))
+            if let name = options.name, TextFold.hasControlCharacters(name) || DisplayWidth.of(name) > 16 {
+                throw UsageError("--name must be at most 16 columns with no control characters")
+            }
         } catch {
-            return .failure(UsageError(message: error.message))
-        }
-        if let name = options.name, TextFold.hasControlCharacters(name) || DisplayWidth.of(name) > 16 {
-            return .failure(UsageError(message: "--name must be at most 16 columns with no control characters"))
+            return .failure(error)
         }
         return .success(.run(options))
     }
