@@ -64,7 +64,8 @@ final class RealHostEndToEndTests {
         let host = try RunningProgram(
             spydPath,
             [
-                "--host", "--port", "\(wanted)", "--port-file", portFile, "--clues", "typed", "--seed", "7",
+                "--host", "--bind", "127.0.0.1", "--port", "\(wanted)", "--port-file", portFile, "--clues", "typed",
+                "--seed", "7",
                 "--state-dir",
                 directory.appendingPathComponent("spyd").path,
             ],
