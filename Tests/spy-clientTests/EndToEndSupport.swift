@@ -120,11 +120,20 @@ final class FakeHost {
 
     /// The next client connection, waiting at most `timeout` milliseconds.
     func accept(timeout: Millis = 10_000) throws -> FakeConnection {
-        var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, Int32(timeout)) == 1 else { throw EndToEndError("no client connected in time") }
-        let descriptor = Glibc.accept(listener, nil, nil)
+        let deadline = monotonicNow() + timeout
+        var descriptor: Int32 = -1
+        while descriptor < 0 {
+            let left = deadline - monotonicNow()
+            var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let ready = left > 0 ? poll(&entry, 1, Int32(left)) : 0
+            if ready < 0 && errno == EINTR { continue }
+            guard ready == 1 else { throw EndToEndError("no client connected in time") }
+            descriptor = Glibc.accept(listener, nil, nil)
+            if descriptor < 0 && errno != EINTR && errno != EAGAIN && errno != ECONNABORTED {
+                throw EndToEndError("accept failed: \(String(cString: strerror(errno)))")
+            }
+        }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        guard descriptor >= 0 else { throw EndToEndError("accept failed") }
         return FakeConnection(descriptor)
     }
 }
