@@ -55,10 +55,11 @@ public final class Connection {
     /// Whether bytes wait to be written (the poller should watch for POLLOUT only then).
     public var hasPendingOutput: Bool { outbox.count > outboxStart }
 
-    /// Queues bytes (normally a whole frame) to send.
+    /// Queues bytes (normally a whole frame) to send. `overCap: true` queues them even past the cap, for the one
+    /// last error frame before a slow consumer is cut off.
     @discardableResult
-    public func enqueue(_ bytes: [UInt8]) -> EnqueueResult {
-        guard pendingOutputCount + bytes.count <= outboxCap else { return .overCap }
+    public func enqueue(_ bytes: [UInt8], overCap: Bool = false) -> EnqueueResult {
+        guard overCap || pendingOutputCount + bytes.count <= outboxCap else { return .overCap }
         if outboxStart > 0 && outboxStart * 2 >= outbox.count {
             outbox.removeSubrange(0..<outboxStart)
             outboxStart = 0

@@ -278,13 +278,12 @@ public struct Socket: Hashable, Sendable {
         var cursor = list
         while let entry = cursor?.pointee {
             if let pointer = entry.ai_addr {
-                let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: Int(entry.ai_addrlen)))
+                let raw = UnsafeRawBufferPointer(start: pointer, count: Int(entry.ai_addrlen))
                 var storage = sockaddr_storage()
-                withUnsafeMutableBytes(of: &storage) {
-                    $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: Int(entry.ai_addrlen)))
-                }
+                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: raw) }
                 addresses.append(
-                    Address(family: entry.ai_family, bytes: bytes, length: entry.ai_addrlen, text: hostText(&storage)))
+                    Address(
+                        family: entry.ai_family, bytes: Array(raw), length: entry.ai_addrlen, text: hostText(&storage)))
             }
             cursor = entry.ai_next
         }

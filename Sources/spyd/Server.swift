@@ -652,6 +652,8 @@ final class Server {
         if peer.connection.enqueue(frame) == .overCap {
             if !peer.isLingering {
                 log.info("connection \(peer.id) cut off: \(peer.connection.pendingOutputCount) bytes unread")
+                if let last = encode(.error(.init(.slowConsumer))) { peer.connection.enqueue(last, overCap: true) }
+                queueFlush(peer)
                 retire(peer, notifyRoom: true)
             }
             closeSoon(peer)

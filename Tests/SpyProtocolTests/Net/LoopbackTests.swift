@@ -84,6 +84,8 @@ func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, clien
         #expect(connection.enqueue([UInt8](repeating: 1, count: 600)) == .queued)
         #expect(connection.enqueue([UInt8](repeating: 1, count: 600)) == .overCap)
         #expect(connection.pendingOutputCount == 600)
+        #expect(connection.enqueue([UInt8](repeating: 2, count: 600), overCap: true) == .queued)
+        #expect(connection.pendingOutputCount == 1200)
         #expect(try connection.flush())
         #expect(!connection.hasPendingOutput)
     }
