@@ -53,7 +53,6 @@ struct Strings: Sendable {
     var pressAnyKeyToHide: String { pick("（按任意鍵隱藏）", "(press any key to hide)") }
     var pressFToSee: String { pick("按 f 看你的詞", "press f to see your word") }
     var waitingForStart: String { pick("等房主開始遊戲", "Waiting for the owner to start") }
-    var ownerMayStart: String { pick("你是房主：設定好後按 s 開始", "You own the room: set up, then press s to start") }
     func settingsLine(_ settings: GameSettings) -> String {
         let timers =
             settings.turnSeconds == 0 && settings.voteSeconds == 0

@@ -11,6 +11,10 @@ struct EndToEndError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// How long any one wait in an end-to-end test may take before it fails. Generous on purpose: it only bounds a
+/// failure, and the machine may be busy building; a passing run never waits for it.
+let testPatience: Millis = 30_000
+
 /// Milliseconds left until `deadline` (monotonic), at least 0.
 func millisLeft(_ deadline: Millis) -> Int32 { Int32(clamping: max(0, deadline - monotonicNow())) }
 
@@ -119,7 +123,7 @@ final class FakeHost {
     deinit { close(listener) }
 
     /// The next client connection, waiting at most `timeout` milliseconds.
-    func accept(timeout: Millis = 10_000) throws -> FakeConnection {
+    func accept(timeout: Millis = testPatience) throws -> FakeConnection {
         let deadline = monotonicNow() + timeout
         var descriptor: Int32 = -1
         while descriptor < 0 {
@@ -162,7 +166,7 @@ final class FakeConnection {
     }
 
     /// The next frame from the client (pings skipped), waiting at most `timeout` milliseconds.
-    func receive(timeout: Millis = 10_000) throws -> ClientMessage {
+    func receive(timeout: Millis = testPatience) throws -> ClientMessage {
         let deadline = monotonicNow() + timeout
         while true {
             while let payload = try decoder.next() {
@@ -180,7 +184,7 @@ final class FakeConnection {
     }
 
     /// Waits until the client closes the connection, failing if it sends any frame other than a ping first.
-    func expectClose(timeout: Millis = 10_000) throws {
+    func expectClose(timeout: Millis = testPatience) throws {
         do {
             let message = try receive(timeout: timeout)
             throw EndToEndError("unexpected frame \(message)")
@@ -242,7 +246,7 @@ final class RunningProgram {
 
     /// Reads output until `text` appears in stdout, or fails after `timeout` milliseconds.
     @discardableResult
-    func waitFor(_ text: String, timeout: Millis = 10_000) throws -> String {
+    func waitFor(_ text: String, timeout: Millis = testPatience) throws -> String {
         let deadline = monotonicNow() + timeout
         while !stdout.contains(text) {
             guard pump(until: deadline) else {
@@ -258,25 +262,39 @@ final class RunningProgram {
     private var stdoutBytes: [UInt8] = []
     private var stderrBytes: [UInt8] = []
 
-    /// Waits until any of `programs` writes something, and takes it in. False at the deadline or when all ended.
+    private var stdoutEnded = false
+    private var stderrEnded = false
+
+    /// Waits until any of `programs` writes something (or ends an output), and takes it in. False only at the
+    /// deadline or once every output has ended; an interrupted wait is not an end.
     static func pump(_ programs: [RunningProgram], until deadline: Millis) -> Bool {
         var entries: [pollfd] = []
+        var owners: [(RunningProgram, isStdout: Bool)] = []
         for program in programs {
-            entries.append(
-                pollfd(fd: program.output, events: Int16(POLLIN), revents: 0))
-            entries.append(
-                pollfd(fd: program.errors, events: Int16(POLLIN), revents: 0))
+            if !program.stdoutEnded {
+                entries.append(pollfd(fd: program.output, events: Int16(POLLIN), revents: 0))
+                owners.append((program, true))
+            }
+            if !program.stderrEnded {
+                entries.append(pollfd(fd: program.errors, events: Int16(POLLIN), revents: 0))
+                owners.append((program, false))
+            }
         }
-        guard poll(&entries, nfds_t(entries.count), millisLeft(deadline)) > 0 else { return false }
-        var progressed = false
+        guard !entries.isEmpty else { return false }
+        let ready = poll(&entries, nfds_t(entries.count), millisLeft(deadline))
+        if ready < 0 { return errno == EINTR && monotonicNow() < deadline }
+        guard ready > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 16_384)
         for (index, entry) in entries.enumerated() where entry.revents != 0 {
-            var buffer = [UInt8](repeating: 0, count: 16_384)
+            let (program, isStdout) = owners[index]
             let count = read(entry.fd, &buffer, buffer.count)
-            guard count > 0 else { continue }
-            progressed = true
-            let program = programs[index / 2]
+            if count < 0 { continue }
+            if count == 0 {
+                if isStdout { program.stdoutEnded = true } else { program.stderrEnded = true }
+                continue
+            }
             // Decode only whole UTF-8 text so a character split between two reads is not mangled.
-            if index % 2 == 0 {
+            if isStdout {
                 program.stdoutBytes += buffer[0..<count]
                 program.stdout = String(decoding: program.stdoutBytes, as: UTF8.self)
             } else {
@@ -284,7 +302,7 @@ final class RunningProgram {
                 program.stderr = String(decoding: program.stderrBytes, as: UTF8.self)
             }
         }
-        return progressed
+        return true
     }
 
     /// Complete lines of stdout so far.
@@ -295,7 +313,7 @@ final class RunningProgram {
     }
 
     /// Waits for the program to exit and returns its status, reading its remaining output.
-    func waitForExit(timeout: Millis = 10_000) throws -> Int32 {
+    func waitForExit(timeout: Millis = testPatience) throws -> Int32 {
         let deadline = monotonicNow() + timeout
         while isRunning {
             guard monotonicNow() < deadline else { throw EndToEndError("the program did not exit") }
@@ -349,7 +367,7 @@ final class Tmux {
 
     /// Polls the pane until `condition` holds, or fails after `timeout` milliseconds.
     @discardableResult
-    func waitForScreen(timeout: Millis = 10_000, _ what: String, _ condition: (String) -> Bool) throws -> String {
+    func waitForScreen(timeout: Millis = testPatience, _ what: String, _ condition: (String) -> Bool) throws -> String {
         let deadline = monotonicNow() + timeout
         while true {
             let screen = capture()

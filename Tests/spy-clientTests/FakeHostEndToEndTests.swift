@@ -208,6 +208,14 @@ import Testing
             .room(Self.room(.describing, turn: "p3", mode: .spoken)),
             .deal(.init(game: 1, word: "蘋果")), .turn(.init(round: 1, player: "p3")))
         try tmux.waitForScreen("the dealt word") { $0.contains("你的詞：蘋果") && $0.contains("▶ 3 李大華") }
+        // A smaller window (SIGWINCH): the screen is drawn again at the new width, the connection state still at
+        // the right end of the header.
+        try tmux.run(["resize-window", "-t", "main", "-x", "60", "-y", "16"])
+        try tmux.waitForScreen("a 60-column redraw") { screen in
+            let header = screen.split(separator: "\n").first.map(String.init) ?? ""
+            let trimmed = String(header.reversed().drop { $0 == " " }.reversed())
+            return trimmed.hasSuffix("已連線") && DisplayWidth.of(trimmed) == 59
+        }
         try tmux.keys("x")
         try tmux.waitForScreen("the hidden word") { $0.contains("按 f 看你的詞") && !$0.contains("蘋果") }
         try tmux.keys("f")

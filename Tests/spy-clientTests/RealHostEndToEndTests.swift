@@ -70,7 +70,7 @@ final class RealHostEndToEndTests {
                 directory.appendingPathComponent("spyd").path,
             ],
             environment: ["XDG_STATE_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin"])
-        let deadline = monotonicNow() + 10_000
+        let deadline = monotonicNow() + testPatience
         while true {
             if let text = try? String(contentsOfFile: portFile, encoding: .utf8),
                 let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), port > 0
@@ -130,7 +130,7 @@ final class RealHostEndToEndTests {
 
         var recallChecked = false
         var recallMark: Int?
-        let deadline = monotonicNow() + 60_000
+        let deadline = monotonicNow() + 120_000
         while !players.allSatisfy(\.finished) {
             guard RunningProgram.pump(players.map(\.program) + [host], until: deadline) || monotonicNow() < deadline
             else {
@@ -221,7 +221,7 @@ final class RealHostEndToEndTests {
         host.killHard()
         for player in players { try player.program.waitFor("Lost the host; reconnecting") }
         (host, port) = try startHost(port: port)
-        for player in players { try player.program.waitFor("Reconnected", timeout: 20_000) }
+        for player in players { try player.program.waitFor("Reconnected", timeout: 45_000) }
         for player in players {
             let before = player.program.stdout.count
             player.program.type("word")
@@ -230,7 +230,7 @@ final class RealHostEndToEndTests {
         }
         // The game carries on where it was, to the end: the turn or vote is announced again on resume.
         for player in players { player.handled = player.program.lines.lastIndex { $0.contains("Reconnected") } ?? 0 }
-        let deadline = monotonicNow() + 60_000
+        let deadline = monotonicNow() + 120_000
         while !players.allSatisfy(\.finished) {
             guard monotonicNow() < deadline else {
                 let outputs = players.map { "\($0.name):\n\($0.program.stdout)" }
@@ -305,7 +305,7 @@ final class RealHostEndToEndTests {
         var typedThisTurn = false
         var votedThisVote = false
         var screenDone = false
-        let deadline = monotonicNow() + 60_000
+        let deadline = monotonicNow() + 120_000
         while !(screenDone && players.allSatisfy(\.finished)) {
             guard monotonicNow() < deadline else {
                 throw EndToEndError("the game did not finish; screen:\n\(screens.last ?? "")")
@@ -374,7 +374,7 @@ final class RealHostEndToEndTests {
 extension RunningProgram {
     /// Waits for either text to appear in stdout.
     @discardableResult
-    func waitFor(_ text: String, orAlso other: String, after offset: Int = 0, timeout: Millis = 10_000) throws
+    func waitFor(_ text: String, orAlso other: String, after offset: Int = 0, timeout: Millis = testPatience) throws
         -> String
     {
         let deadline = monotonicNow() + timeout
