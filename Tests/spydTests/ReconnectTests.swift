@@ -11,12 +11,17 @@ import Testing
         try table.start()
         let leaver = table.players[2]
         let word = leaver.deal
-        // Play until the vote opens, then drop one player before it votes.
-        try table.play {
-            if case .voting = $1 { return $0 === leaver }
-            return false
+        // Stop at the first sign of the vote, before anyone has voted, and drop one player. (Waiting for the
+        // leaver's own `voting` let the others vote first; the vote then closed when the leaver dropped, since
+        // an absent voter abstains.)
+        var firstToSee: (TestPlayer, ServerMessage)?
+        try table.play { player, message in
+            guard case .voting = message else { return false }
+            firstToSee = (player, message)
+            return true
         }
         leaver.drop()
+        if let (player, voting) = firstToSee, player !== leaver { try table.react(player, voting) }
         try leaver.resume(port: daemon.port)
         let view = try leaver.waitForView("resumed view") { $0.phase == .voting }
         #expect(view.seats.first { $0.id == leaver.id }?.connected == true)
