@@ -338,9 +338,14 @@ public struct Socket: Hashable, Sendable {
 public enum MonotonicClock {
     /// Milliseconds since an arbitrary fixed point.
     public static func nowMs() -> Int64 {
+        Int64(nowNanos() / 1_000_000)
+    }
+
+    /// Nanoseconds since an arbitrary fixed point, for latency measurements.
+    public static func nowNanos() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }
 

@@ -39,11 +39,8 @@ private final class BenchClient {
     var connecting = false
     var welcomed = false
     var pingSentAt: UInt64?
-    var done = false {
-        didSet { if done && !oldValue { onDone?() } }
-    }
-    /// Told once when the player is done, so the run counts finished players without scanning them all.
-    var onDone: (() -> Void)?
+    /// Set once, by `LoadRun.markDone`, which also counts it.
+    var done = false
     /// Whether the poller watches for writability (while connecting or while output waits).
     var watchingWrite = false
     /// Whether the client is on the list of outboxes to flush at the end of this wake.
@@ -106,21 +103,19 @@ final class LoadRun {
                 let player = BenchPlayer(
                     name: "b\(room)-\(seat)", isOwner: seat == 0, tableSize: options.players,
                     gamesWanted: options.games, seed: options.seed &+ UInt64(room * 64 + seat))
-                let client = BenchClient(room: room, index: clients.count, player: player)
-                client.onDone = { [unowned self] in self.finishedCount += 1 }
-                clients.append(client)
+                clients.append(BenchClient(room: room, index: clients.count, player: player))
             }
         }
     }
 
     /// Runs until every game is played, the timeout passes, or nothing is left open.
     func run() -> (wallSeconds: Double, framesIn: Int, framesOut: Int) {
-        let start = monotonicNanos()
+        let start = MonotonicClock.nowNanos()
         let deadline = start + UInt64(options.timeoutSeconds) * 1_000_000_000
         // Owners first: each opens its room, and its players follow once the room code is known.
         connectQueue = stride(from: 0, to: clients.count, by: options.players).reversed()
         var scratch = [UInt8](repeating: 0, count: 64 * 1024)
-        while monotonicNanos() < deadline {
+        while MonotonicClock.nowNanos() < deadline {
             startConnects()
             flushQueued()
             if finishedCount == clients.count { break }
@@ -128,16 +123,15 @@ final class LoadRun {
             guard let (ready, _) = try? poller.wait(timeoutMs: pollTimeout()) else { break }
             // Frames count as received when the poll saw them, not when this loop got round to decoding them:
             // the latencies are the host's, not the time the bench spends on the other sockets of the wake.
-            wokeAt = monotonicNanos()
+            wokeAt = MonotonicClock.nowNanos()
             sendMovesDue()
             scratch.withUnsafeMutableBytes { buffer in
                 for readiness in ready { service(Int(readiness.token), readiness, scratch: buffer) }
             }
         }
-        let wall = Double(monotonicNanos() - start) / 1e9
+        let wall = Double(MonotonicClock.nowNanos() - start) / 1e9
         for client in clients where !client.done {
             fail("room \(client.room) player \(client.player.name) did not finish")
-            client.done = true
         }
         for client in clients { client.connection?.close() }
         return (wall, framesIn, framesOut)
@@ -192,7 +186,7 @@ final class LoadRun {
                 send(client, client.player.hello(room: code))
             } catch {
                 fail("connect: \(error)")
-                client.done = true
+                markDone(client)
             }
         }
     }
@@ -262,7 +256,7 @@ final class LoadRun {
                 connectQueue.append(contentsOf: (first + 1..<first + options.players).reversed())
             }
         case .deal:
-            pingSentAt(client, monotonicNanos())
+            pingSentAt(client, MonotonicClock.nowNanos())
         case .pong:
             if let sent = client.pingSentAt {
                 pingLatency.add(now - sent)
@@ -294,7 +288,6 @@ final class LoadRun {
             case .receivedVoteResult:
                 resultArrived(in: client.room)
             case .finished:
-                client.done = true
                 drop(client, reason: nil)
             case .failure(let text):
                 fail("\(client.player.name): \(text)")
@@ -333,7 +326,7 @@ final class LoadRun {
         if case .vote = message {
             rooms[client.room].ballotsSent += 1
             if rooms[client.room].ballotsSent == rooms[client.room].votersExpected {
-                rooms[client.room].lastBallotAt = monotonicNanos()
+                rooms[client.room].lastBallotAt = MonotonicClock.nowNanos()
             }
         }
     }
@@ -364,7 +357,7 @@ final class LoadRun {
     /// Milliseconds until the next thinking player moves (at most 200).
     private func pollTimeout() -> Int32 {
         guard thinkingStart < thinking.count else { return 200 }
-        let now = monotonicNanos()
+        let now = MonotonicClock.nowNanos()
         let due = thinking[thinkingStart].due
         return due <= now ? 0 : Int32(min(200, (due - now) / 1_000_000 + 1))
     }
@@ -377,7 +370,7 @@ final class LoadRun {
     }
 
     private func sendMovesDue() {
-        let now = monotonicNanos()
+        let now = MonotonicClock.nowNanos()
         while thinkingStart < thinking.count, thinking[thinkingStart].due <= now {
             let move = thinking[thinkingStart]
             thinkingStart += 1
@@ -400,7 +393,14 @@ final class LoadRun {
             handshaking -= 1
             client.welcomed = true
         }
+        markDone(client)
+    }
+
+    /// Counts a player as done once, so the loop knows when every game is over without scanning them all.
+    private func markDone(_ client: BenchClient) {
+        guard !client.done else { return }
         client.done = true
+        finishedCount += 1
     }
 
     private func fail(_ text: String) {

@@ -47,10 +47,3 @@ struct ProcessUsage: Equatable {
         return ProcessUsage(cpuSeconds: (user + system) / ticksPerSecond, peakRSSBytes: peak)
     }
 }
-
-/// A monotonic clock reading in nanoseconds.
-func monotonicNanos() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-}

@@ -143,6 +143,9 @@ public struct MessageError: Error, Equatable, Sendable {
 
 /// Frame encoding and message (de)serialisation.
 public enum WireCodec {
+    /// One decoder for every frame: it holds only options, so there is nothing to build per message.
+    private static let decoder = JSONDecoder()
+
     /// Prefixes a payload with its length. Throws `badLength` for an empty payload or one over `maxPayload`.
     public static func frame(_ payload: [UInt8], maxPayload: Int = FrameLimits.defaultMaxPayload) throws(FrameError)
         -> [UInt8]
@@ -185,7 +188,7 @@ public enum WireCodec {
         let data = Data(payload)
         let failure: MessageError
         do {
-            return try JSONDecoder().decode(Message.self, from: data)
+            return try decoder.decode(Message.self, from: data)
         } catch MessageDecodingError.unknownType(let name) {
             failure = MessageError(.unknownType, "unknown message type \"\(name.prefix(40))\"")
         } catch let DecodingError.keyNotFound(key, _) {
