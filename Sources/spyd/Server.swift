@@ -49,6 +49,9 @@ final class Server {
     private var roomOpenings: RoomOpeningRate
     /// Bytes held in unfinished frames across every connection (kept under `limits.partialFrameBudget`).
     private var partialFrameBytes = 0
+    /// Connections cut for the budget since the last warning, and when that warning was logged (monotonic ms).
+    private var budgetCuts = 0
+    private var lastBudgetWarning: Int64 = .min / 2
     private let scratch: UnsafeMutableRawBufferPointer
     private let readBudget = 64 * 1024
 
@@ -297,9 +300,15 @@ final class Server {
         guard partialFrameBytes > limits.partialFrameBudget else { return }
         let holders = peers.values.filter { $0.heldInputBytes > 0 }.map { (id: $0.id, bytes: $0.heldInputBytes) }
         let victims = PartialFrameBudget.connectionsToCut(held: holders, budget: limits.partialFrameBudget)
-        log.warning(
-            "\(partialFrameBytes) bytes held in unfinished frames, over the budget of \(limits.partialFrameBudget); "
-                + "cutting the \(victims.count) connection(s) holding the most")
+        let now = MonotonicClock.nowMs()
+        budgetCuts += victims.count
+        if now - lastBudgetWarning >= 10_000 {
+            lastBudgetWarning = now
+            log.warning(
+                "unfinished frames passed the budget of \(limits.partialFrameBudget) bytes; cut \(budgetCuts) "
+                    + "connection(s) holding the most (logged at most every 10 s)")
+            budgetCuts = 0
+        }
         for id in victims {
             guard let victim = peers[id] else { continue }
             fail(victim, .frameTooLarge, "The host holds too many unfinished frames, and yours was among the largest.")
