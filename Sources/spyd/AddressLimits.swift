@@ -1,6 +1,6 @@
 /// Wrong passwords per address, answered with an exponentially growing wait.
 ///
-/// The first wrong password costs nothing (a typo); each one after it doubles the time the address must wait
+/// The first two wrong passwords cost nothing (typos); each one after them doubles the time the address must wait
 /// before it may try again, up to a minute. A burst is logged once, when it starts, and summed up when the address
 /// has been quiet long enough to be forgotten.
 struct PasswordThrottle {
@@ -15,7 +15,7 @@ struct PasswordThrottle {
         var lastFailure: Int64
     }
 
-    /// Wait after the second wrong password; doubled for each one after it.
+    /// Wait after the third wrong password; doubled for each one after it.
     var baseDelayMs: Int64 = 250
     /// Longest wait.
     var maxDelayMs: Int64 = 60_000
@@ -42,8 +42,8 @@ struct PasswordThrottle {
         let starts = entry.failures == 0
         entry.failures += 1
         entry.lastFailure = now
-        if entry.failures >= 2 {
-            let doublings = min(entry.failures - 2, 20)
+        if entry.failures >= 3 {
+            let doublings = min(entry.failures - 3, 20)
             entry.blockedUntil = now + min(maxDelayMs, baseDelayMs << Int64(doublings))
         }
         if entries[address] == nil, entries.count >= maxEntries,

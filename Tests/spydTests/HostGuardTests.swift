@@ -14,10 +14,12 @@ import Testing
         let address = "192.0.2.7"
         let starts = throttle.recordFailure(address, now: 0)
         #expect(starts)
-        // One typo costs nothing.
+        // Two typos cost nothing.
         #expect(throttle.waitMs(for: address, now: 0) == nil)
-        let startsAgain = throttle.recordFailure(address, now: 10)
+        let startsAgain = throttle.recordFailure(address, now: 5)
         #expect(!startsAgain)
+        #expect(throttle.waitMs(for: address, now: 5) == nil)
+        _ = throttle.recordFailure(address, now: 10)
         var waits: [Int64] = []
         waits.append(throttle.waitMs(for: address, now: 10) ?? 0)
         var now: Int64 = 10
