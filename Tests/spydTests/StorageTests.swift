@@ -121,3 +121,52 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
     }
 }
+
+/// The same promise on a really full disk: a tiny tmpfs mounted in a mount namespace of the host's own.
+@Suite struct FullDiskTests {
+    /// Whether this machine lets a test mount a tmpfs in a namespace of its own (root with `unshare`).
+    static let canMount: Bool = {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["--mount", "--propagation", "private", "/bin/sh", "-c", "mount -t tmpfs tmpfs /mnt"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    @Test(.enabled(if: FullDiskTests.canMount)) func aFullTmpfsRefusesMovesUntilSpaceComesBack() throws {
+        let state = try DaemonProcess.temporaryDirectory()
+        chmod(state.path, 0o700)
+        let mountAndRun = "mount -t tmpfs -o size=256k,mode=0700 tmpfs \"$0\" && exec \"$@\""
+        let daemon = try DaemonProcess(
+            stateDirectory: state,
+            launcher: ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", mountAndRun, state.path])
+        // The tmpfs is visible only inside the host's namespace, which /proc/PID/root leads into.
+        let inside = "/proc/\(daemon.process.processIdentifier)/root\(state.path)"
+        #expect(FileManager.default.fileExists(atPath: inside))
+        let owner = try TestPlayer(port: daemon.port, name: "Owner")
+        let other = try TestPlayer(port: daemon.port, name: "Other")
+        try owner.waitForView("both seated") { $0.seats.count == 2 }
+
+        let filler = open(inside + "/filler", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try #require(filler >= 0)
+        let chunk = [UInt8](repeating: 0x46, count: 4_096)
+        while chunk.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
+        #expect(errno == ENOSPC)
+        close(filler)
+
+        try owner.send(.settings(.init(spies: 2)))
+        try owner.waitForError(.hostStorage)
+        try other.waitForError(.hostStorage)
+        #expect(daemon.waitForLine(containing: "No space left on device") != nil)
+
+        #expect(unlink(inside + "/filler") == 0)
+        #expect(daemon.waitForLine(containing: "saving works again", timeout: 20) != nil)
+        try owner.send(.settings(.init(spies: 2)))
+        try other.waitForView("the change") { $0.settings.spies == 2 }
+        let saved = try String(contentsOfFile: inside + "/room-\(owner.room).json", encoding: .utf8)
+        #expect(saved.contains("\"spies\":2"))
+    }
+}

@@ -35,8 +35,9 @@ final class DaemonProcess {
         return url
     }
 
-    /// Starts `spyd --host` with `arguments`, and waits until it listens.
-    init(_ arguments: [String] = [], stateDirectory: URL? = nil, timeout: Double = 20) throws {
+    /// Starts `spyd --host` with `arguments`, and waits until it listens. A `launcher` (a command and its
+    /// arguments) runs first and is given the `spyd` command line to exec.
+    init(_ arguments: [String] = [], stateDirectory: URL? = nil, launcher: [String] = [], timeout: Double = 20) throws {
         self.stateDirectory = stateDirectory
         let scratch = try DaemonProcess.temporaryDirectory()
         let portFile = scratch.appendingPathComponent("port")
@@ -46,8 +47,13 @@ final class DaemonProcess {
         } else {
             all += ["--no-state"]
         }
-        process.executableURL = DaemonProcess.binary
-        process.arguments = all + arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [DaemonProcess.binary.path] + all + arguments
+        } else {
+            process.executableURL = DaemonProcess.binary
+            process.arguments = all + arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
