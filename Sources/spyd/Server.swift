@@ -275,7 +275,8 @@ final class Server {
                 payload = try peer.connection.inbox.next()
             } catch {
                 if case .badLength(let length) = error, length > 0, Int(length) <= FrameLimits.defaultMaxPayload {
-                    fail(peer, .frameTooLarge, "Before hello a frame may be at most \(limits.maxHelloFrameBytes) bytes.")
+                    fail(
+                        peer, .frameTooLarge, "Before hello a frame may be at most \(limits.maxHelloFrameBytes) bytes.")
                 } else {
                     fail(peer, .frameTooLarge)
                 }
@@ -803,7 +804,8 @@ final class Server {
         roomOpenings.sweep(now: MonotonicClock.nowMs())
         for (address, burst) in passwordThrottle.sweep(now: MonotonicClock.nowMs()) {
             log.info(
-                "wrong passwords from \(address) stopped: \(burst.failures) wrong, \(burst.refused) refused while waiting")
+                "wrong passwords from \(address) stopped: \(burst.failures) wrong, \(burst.refused) refused while waiting"
+            )
         }
         for code in roomOrder {
             guard let host = rooms[code] else { continue }

@@ -14,7 +14,8 @@ import Testing
     private func snapshot(_ code: String = "KFRW") -> RoomSnapshot {
         var room = Room(code: code, seed: 3)
         _ = room.apply(.join(name: "Amy", bot: false), now: 0)
-        return RoomSnapshot(room: room, tokens: ["p1": String(repeating: "a", count: 32)], permanent: true, bots: .init())
+        return RoomSnapshot(
+            room: room, tokens: ["p1": String(repeating: "a", count: 32)], permanent: true, bots: .init())
     }
 
     @Test func aFailingWriterMakesSaveThrowAndLeavesTheOldFile() throws {

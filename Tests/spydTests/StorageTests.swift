@@ -142,7 +142,9 @@ import Testing
         let mountAndRun = "mount -t tmpfs -o size=256k,mode=0700 tmpfs \"$0\" && exec \"$@\""
         let daemon = try DaemonProcess(
             stateDirectory: state,
-            launcher: ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", mountAndRun, state.path])
+            launcher: [
+                "/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", mountAndRun, state.path,
+            ])
         // The tmpfs is visible only inside the host's namespace, which /proc/PID/root leads into.
         let inside = "/proc/\(daemon.process.processIdentifier)/root\(state.path)"
         #expect(FileManager.default.fileExists(atPath: inside))

@@ -63,8 +63,10 @@ struct PayloadEncodingTests {
     @Test func utf16WithItsByteOrderMarkIsABadFrame() {
         let text = #"{"type":"ping","id":1}"#
         let units = Array(text.utf16)
-        let littleEndian: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-        let bigEndian: [UInt8] = [0xFE, 0xFF] + units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        let littleEndian: [UInt8] =
+            [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let bigEndian: [UInt8] =
+            [0xFE, 0xFF] + units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
         #expect(code(littleEndian) == .badFrame)
         #expect(code(bigEndian) == .badFrame)
     }
