@@ -228,6 +228,9 @@ public enum WireCodec {
         {
             return "payload starts with a byte-order mark"
         }
+        // Valid UTF-8, but never in JSON text: it is how UTF-16 or UTF-32 without a mark looks, which JSONDecoder
+        // would detect and read.
+        if payload.contains(0) { return "payload holds a NUL byte" }
         guard String(validating: payload, as: UTF8.self) != nil else { return "payload is not valid UTF-8" }
         return nil
     }

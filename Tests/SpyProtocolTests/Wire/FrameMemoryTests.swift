@@ -69,6 +69,9 @@ struct PayloadEncodingTests {
             [0xFE, 0xFF] + units.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
         #expect(code(littleEndian) == .badFrame)
         #expect(code(bigEndian) == .badFrame)
+        // Without the mark, JSONDecoder would still guess the encoding from the zero bytes.
+        #expect(code(Array(littleEndian.dropFirst(2))) == .badFrame)
+        #expect(code(Array(bigEndian.dropFirst(2))) == .badFrame)
     }
 
     @Test func aUTF8ByteOrderMarkIsABadFrame() {
