@@ -102,6 +102,9 @@ enum PlainMode {
                 return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
             case .guessing(_, true):
                 return "» " + text.plainGuess
+            case .ownWord:
+                // A screen reader cannot glance at a panel: the word is said once, with how to hear it again.
+                return "» " + text.event(event) + " " + text.plainWordHint
             case .problem, .bye:
                 return "! " + text.event(event)
             default:

@@ -260,10 +260,10 @@ final class Session {
         }
     }
 
-    /// The seat is gone for good: forget its token under every key it was saved.
+    /// The seat is gone for good: forget its token under every key it was saved, keeping the name for next time.
     private func forgetSeat() {
-        store.set(storeKey, nil)
-        if let code = state.roomCode { store.set(TokenStore.key(address: options.address, room: code), nil) }
+        store.forgetToken(storeKey)
+        if let code = state.roomCode { store.forgetToken(TokenStore.key(address: options.address, room: code)) }
     }
 
     static func suggestion(for name: String) -> String {
@@ -297,7 +297,7 @@ final class Session {
                 if leave {
                     link?.drain(milliseconds: 1000)
                     forgetSeat()
-                    finish(status: 0, message: nil)
+                    finish(status: 0, message: text.seatGivenUp)
                 }
                 finish(status: 0, message: text.seatKept)
             }

@@ -51,11 +51,12 @@ import Testing
         try client.waitFor("Game 1 starts")
         connection.send(.ping(.init(id: 41)))
         #expect(try connection.receive() == .pong(.init(id: 41)))
-        #expect(!client.stdout.contains("蘋果"), "line mode does not print the word unasked")
+        // A screen reader cannot glance at a panel: line mode says the word once, at the deal.
+        try client.waitFor("» Your word: 蘋果 (type word to see it again")
 
         // `word` answers from memory: the next frame the host sees is the clue typed after it.
         client.type("word")
-        try client.waitFor("Your word: 蘋果")
+        try client.waitFor("» Your word: 蘋果 (type word to see it again; clear your screen to hide it)\nYour word: 蘋果")
         connection.send(.room(Self.room(.describing, turn: "p3")), .turn(.init(round: 1, player: "p3")))
         try client.waitFor("» Your turn")
         client.type("clue 紅色的水果")
@@ -160,7 +161,10 @@ import Testing
         client.type("quit")
         #expect(try connection.receive() == .leave)
         #expect(try client.waitForExit() == 0)
-        #expect(store.entry(TokenStore.key(address: address, room: nil)) == nil)
+        #expect(client.stderr.contains("your seat is given up"))
+        let kept = store.entry(TokenStore.key(address: address, room: nil))
+        #expect(kept?.token == nil, "the seat's token is forgotten")
+        #expect(kept?.name == "Amy", "the name is offered next time")
     }
 
     @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
