@@ -59,6 +59,11 @@ struct Strings: Sendable {
     func spyWin(_ rule: SpyWin) -> String {
         rule == .three ? pick("剩3人", "at 3 left") : pick("人數相當", "at parity")
     }
+    var waitingForGame: String {
+        pick(
+            "遊戲進行中：這局結束時自動幫你入座（Ctrl-C 離開）…",
+            "A game is running: you will be seated when it ends (Ctrl-C to stop)…")
+    }
     var seatGivenUp: String {
         pick("你離開了房間，座位已放棄。", "You left the room: your seat is given up.")
     }

@@ -140,6 +140,26 @@ import Testing
         #expect(client.stderr.contains("--name Amy2"))
     }
 
+    @Test func aPlayerTurnedAwayByARunningGameIsSeatedWhenItEnds() throws {
+        let host = try FakeHost()
+        let client = try RunningProgram(
+            "spy-client", ["127.0.0.1:\(host.port)", "--plain", "--name", "Amy"], environment: environment)
+        var connection = try host.accept()
+        guard case .hello(let first) = try connection.receive() else { throw EndToEndError("no hello") }
+        connection.send(.error(.init(.gameInProgress)))
+        connection.close()
+        try client.waitFor(stderr: "you will be seated when it ends")
+        #expect(client.isRunning, "the name typed is not wasted: the client waits")
+        connection = try host.accept()
+        guard case .hello(let second) = try connection.receive() else { throw EndToEndError("no second hello") }
+        #expect(second.name == first.name)
+        connection.send(.welcome(.init(you: "p5", token: "t", room: "KXPT")), .room(Self.room(.gameOver)))
+        try client.waitFor("# Room KXPT")
+        client.type("quit")
+        #expect(try connection.receive() == .leave)
+        #expect(try client.waitForExit() == 0)
+    }
+
     @Test func aStaleTokenJoinsAfresh() throws {
         let host = try FakeHost()
         let store = TokenStore(file: directory.appendingPathComponent("spy-client/tokens.json"))
