@@ -348,7 +348,8 @@ extension Room {
             guard let guesser = game?.guesser else { return [] }
             return [
                 .guessing(
-                    .init(player: guesser, timerMs: deadline.map { Int(max(0, $0 - now)) }, timerKind: runningTimerKind))
+                    .init(player: guesser, timerMs: deadline.map { Int(max(0, $0 - now)) }, timerKind: runningTimerKind)
+                )
             ]
         case .lobby, .gameOver: return []
         }

@@ -82,7 +82,8 @@ final class TableRulesTests: XCTestCase {
         XCTAssertEqual(loaded.settings.spyWin, .three)
         XCTAssertEqual(loaded.phase, .describing)
 
-        let wire = #"{"type":"room","room":"KFRW","phase":"lobby","game":0,"round":0,"seats":[],"pk":[],"clues":[],"#
+        let wire =
+            #"{"type":"room","room":"KFRW","phase":"lobby","game":0,"round":0,"seats":[],"pk":[],"clues":[],"#
             + #""settings":{"maxPlayers":6,"spies":1,"blank":false,"clueMode":"spoken","turnSeconds":0,"#
             + #""voteSeconds":0,"tieRule":"pk","revealOut":true,"blankRule":"survive","language":"both","#
             + #""allowParty":false,"categories":[]}}"#

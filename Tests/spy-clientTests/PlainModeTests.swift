@@ -66,6 +66,9 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("» Voting opens — vote N: 1 王小明, 2 Amy, 4 陳美玲, 5 Bob the Builder") })
         #expect(!lines.joined().contains(Fixtures.otherWord))
         // Line mode tells its player their own word once, at the deal, with how to hear it again.
-        #expect(lines.filter { $0.contains(Fixtures.myWord) } == ["» Your word: 蘋果 (type word to see it again; clear your screen to hide it)"])
+        #expect(
+            lines.filter { $0.contains(Fixtures.myWord) } == [
+                "» Your word: 蘋果 (type word to see it again; clear your screen to hide it)"
+            ])
     }
 }

@@ -128,7 +128,8 @@ import Testing
             · 李大華: civilian (coffee)
             · Dana: spy (tea)
             """
-        #expect(client.stdout.split(separator: "\n").map(String.init) == expected.split(separator: "\n").map(String.init))
+        #expect(
+            client.stdout.split(separator: "\n").map(String.init) == expected.split(separator: "\n").map(String.init))
         #expect(client.stderr.contains("You left the room: your seat is given up."))
     }
 }

@@ -12,7 +12,8 @@ import Testing
         let player = try TestPlayer(port: daemon.port, name: "Amy")
         let other = try TestPlayer(port: daemon.port, name: "Ben", room: player.room.lowercased())
         #expect(other.room == player.room, "room codes are case-insensitive")
-        let wrongRoom = RoomCode.alphabet.map(String.init).map { String(repeating: $0, count: 4) }
+        let wrongRoom =
+            RoomCode.alphabet.map(String.init).map { String(repeating: $0, count: 4) }
             .first { $0 != player.room } ?? "ZZZZ"
         for typed in [wrongRoom, "K", player.room.lowercased()] {
             player.drop()
