@@ -199,14 +199,6 @@ enum Screen {
     }
 
     private static func header(_ state: ClientState, columns: Int, text: Strings, now: Millis) -> StyledLine {
-        // The title gives way first on a narrow terminal; the connection state on the right always shows.
-        var left = columns >= 80 ? [text.title] : []
-        if let room = state.room {
-            left.append(text.room(room.room))
-            if room.game > 0 { left.append(text.game(room.game)) }
-            if room.round > 0 && room.phase != .lobby && room.phase != .gameOver { left.append(text.round(room.round)) }
-            left.append(text.phase(room.phase, pk: !room.pk.isEmpty))
-        }
         var right: [String] = []
         if let ends = state.timerEnds, ends > now {
             let seconds = Int((ends - now + 999) / 1000)
@@ -215,7 +207,23 @@ enum Screen {
         right.append(text.link(state.link))
         let rightText = right.joined(separator: " · ") + " "
         let leftRoom = max(0, columns - DisplayWidth.of(rightText) - 1)
-        let leftText = DisplayWidth.truncate(" " + left.joined(separator: " · "), toColumns: leftRoom)
+        // The connection state on the right always shows. On the left the title gives way first, then the words
+        // around the numbers, so the phase itself is never cut at the minimum size.
+        var forms: [[String]] = []
+        if let room = state.room {
+            let playing = room.round > 0 && room.phase != .lobby && room.phase != .gameOver
+            let phase = text.phase(room.phase, pk: !room.pk.isEmpty)
+            let long =
+                [text.room(room.room)] + (room.game > 0 ? [text.game(room.game)] : [])
+                + (playing ? [text.round(room.round)] : []) + [phase]
+            var short = [room.room]
+            if room.game > 0 { short.append(text.shortGameRound(game: room.game, round: playing ? room.round : nil)) }
+            forms = (columns >= 80 ? [[text.title] + long] : []) + [long, short + [phase], [room.room, phase]]
+        } else {
+            forms = columns >= 80 ? [[text.title]] : [[]]
+        }
+        let fitting = forms.first { DisplayWidth.of(" " + $0.joined(separator: " · ")) <= leftRoom } ?? forms.last!
+        let leftText = DisplayWidth.truncate(" " + fitting.joined(separator: " · "), toColumns: leftRoom)
         var line = StyledLine(leftText, .header)
         line.append(
             String(repeating: " ", count: max(0, columns - DisplayWidth.of(leftText) - DisplayWidth.of(rightText))),

@@ -12,6 +12,11 @@ struct Strings: Sendable {
     func room(_ code: String) -> String { pick("房間 \(code)", "Room \(code)") }
     func game(_ number: Int) -> String { pick("第\(number)局", "Game \(number)") }
     func round(_ number: Int) -> String { pick("第\(number)輪", "Round \(number)") }
+    /// Game and round in few columns, for a crowded header.
+    func shortGameRound(game: Int, round: Int?) -> String {
+        guard let round else { return pick("第\(game)局", "G\(game)") }
+        return pick("\(game)局\(round)輪", "G\(game) R\(round)")
+    }
     func phase(_ phase: Phase, pk: Bool) -> String {
         let name: String
         switch phase {

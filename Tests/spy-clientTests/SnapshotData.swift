@@ -184,7 +184,7 @@ let recordedSnapshots: [String: String] = [
  f 看詞  d 詳情  q 離開  Ctrl-C 暫離                                                                                    |
 """#,
 "dealt-en-60x16": #"""
- Room KXPT · Game 1 · Round 1 · Describi ⌛ 42s · connected |
+ KXPT · G1 R1 · Describing               ⌛ 42s · connected |
 ▶ 1 王小明           ★                                      |
   2 Amy                                                     |
   3 李大華           (you)                                  |
@@ -1024,7 +1024,7 @@ let recordedSnapshots: [String: String] = [
  f 看詞  d 詳情  q 離開  Ctrl-C 暫離                                                                                    |
 """#,
 "guessing-en-60x16": #"""
- Room KXPT · Game 1 · Round 2 · Blank gu ⌛ 30s · connected |
+ KXPT · G1 R2 · Blank guesses            ⌛ 30s · connected |
   1 王小明           ★                                      |
   2 Amy              out                                    |
   3 李大華           (you)                                  |

@@ -189,6 +189,29 @@ import Testing
         }
     }
 
+    @Test func theHeaderNeverCutsThePhaseAtTheMinimum() {
+        for scene in Fixtures.Scene.allCases {
+            for language in Language.allCases {
+                var state = Fixtures.state(scene, language: language)
+                let room = try! #require(state.room)
+                let phase = Strings(language: language).phase(room.phase, pk: !room.pk.isEmpty)
+                for (ends, absent, link) in [
+                    (nil, false, LinkStatus.connected), (Fixtures.now + 18_000, true, .connected),
+                    (Fixtures.now + 600_000, true, .reconnecting(attempt: 12)),
+                ] {
+                    state.timerEnds = ends
+                    state.timerIsAbsence = absent
+                    state.link = link
+                    let header = Screen.render(
+                        state, columns: 60, rows: 16, language: language, color: false, now: Fixtures.now
+                    ).lines[0]
+                    #expect(header.contains(phase), "\(scene) \(language): \(header)")
+                    #expect(header.contains(room.room))
+                }
+            }
+        }
+    }
+
     @Test func theDetailsPageReachesEveryRevealAtTheMinimum() {
         var state = Fixtures.state(.gameOverDetails, language: .en)
         state.viewport = TerminalSize(columns: 60, rows: 16)
