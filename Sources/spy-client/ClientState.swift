@@ -208,6 +208,8 @@ struct ClientState: Equatable, Sendable {
     var viewport = TerminalSize(columns: 80, rows: 24)
     /// Whether `welcome` said this connection took back an existing seat.
     var resumed = false
+    /// Back after a dropped connection: the deal that follows is said again in line mode.
+    var sayWordAgain = false
 
     init(language: Language) {
         self.language = language
@@ -280,6 +282,7 @@ struct ClientState: Equatable, Sendable {
                 // missed it.
                 lastTurnAnnounced = ""
                 lastVoteAnnounced = ""
+                sayWordAgain = true
             }
             link = .connected
         case .room(let view):
@@ -293,8 +296,9 @@ struct ClientState: Equatable, Sendable {
                 guessing = nil
                 // A resumed client already logged the start when it rebuilt the game from the room snapshot.
                 if !log.contains(.gameStarted(game: deal.game)) { record(.gameStarted(game: deal.game)) }
-                record(.ownWord(deal.blank ? nil : deal.word))
             }
+            if !sameGame || sayWordAgain { record(.ownWord(deal.blank ? nil : deal.word)) }
+            sayWordAgain = false
         case .turn(let turn):
             timerEnds = turn.timerMs.map { now + Millis($0) }
             timerIsAbsence = turn.timerKind == .absent

@@ -82,6 +82,7 @@ enum PlainMode {
         case "vote": change.voteSeconds = Int(value)
         case "tie": change.tieRule = TieRule(rawValue: value)
         case "blankrule": change.blankRule = BlankRule(rawValue: value)
+        case "win", "spywin": change.spyWin = SpyWin(rawValue: value)
         case "reveal": change.revealOut = flag
         case "party": change.allowParty = flag
         case "lang", "bank": change.language = BankLanguage(rawValue: value)

@@ -276,10 +276,10 @@ struct Strings: Sendable {
             return pick(
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | kick 3 | who | quit",
+                    + " | set blankrule survive|guess | set win three|parity | kick 3 | who | quit",
                 "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | kick 3 | who | quit")
+                    + " | set blankrule survive|guess | set win three|parity | kick 3 | who | quit")
         }
     }
 

@@ -120,6 +120,20 @@ import Testing
         #expect(Array(state.log.prefix(before.count)) == before)
     }
 
+    @Test func lineModeSaysTheWordAgainAfterAReconnectAndSetsTheSpyWinRule() {
+        var state = Fixtures.state(.othersTurn, language: .en)
+        #expect(state.log.filter { $0 == .ownWord(Fixtures.myWord) }.count == 1)
+        state.apply(.deal(.init(game: 1, word: Fixtures.myWord)), now: now)
+        #expect(state.log.filter { $0 == .ownWord(Fixtures.myWord) }.count == 1, "a repeated deal alone says nothing")
+        state.linkChanged(.reconnecting(attempt: 1))
+        state.apply(.welcome(.init(you: "p3", token: "t", room: "KXPT", resumed: true)), now: now)
+        state.apply(.room(Fixtures.room(.describing, turn: "p2")), now: now)
+        state.apply(.deal(.init(game: 1, word: Fixtures.myWord)), now: now)
+        #expect(state.log.filter { $0 == .ownWord(Fixtures.myWord) }.count == 2)
+        #expect(PlainMode.parse("set win parity") == .success(.settings(.init(spyWin: .parity))))
+        #expect(PlainMode.parse("set win three") == .success(.settings(.init(spyWin: .three))))
+    }
+
     @Test func theHeaderTellsTheAbsenceCountdownFromATurnTimer() {
         var state = Fixtures.state(.othersTurn, language: .en)
         state.apply(.turn(.init(round: 1, player: "p2", timerMs: 20_000, timerKind: .absent)), now: now)
