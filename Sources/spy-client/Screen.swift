@@ -243,11 +243,19 @@ enum Screen {
             perColumn = (seats.count + columnCount - 1) / columnCount
         }
         let cellWidth = columns / columnCount
+        // When even the widest layout has too few rows, the last place says how many seats `d` shows.
+        let fits = perColumn <= maxRows
+        if !fits { perColumn = maxRows }
+        let capacity = perColumn * columnCount
         var lines: [StyledLine] = []
-        for row in 0..<min(perColumn, maxRows) {
+        for row in 0..<perColumn {
             var line = StyledLine()
             for column in 0..<columnCount {
                 let index = column * perColumn + row
+                if !fits && index == capacity - 1 {
+                    line.pieces += StyledLine("  … +\(seats.count - index) (d)", .dim).fitted(to: cellWidth).pieces
+                    break
+                }
                 guard index < seats.count else { break }
                 line.pieces += cell(seats[index], state: state, room: room, width: cellWidth, text: text).pieces
             }

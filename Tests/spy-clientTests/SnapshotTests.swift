@@ -189,6 +189,23 @@ import Testing
         }
     }
 
+    @Test func seatsThatDoNotFitAreCountedNotDroppedSilently() {
+        var state = Fixtures.state(.gameOver, language: .en)
+        state.me = "p1"
+        var seats = Fixtures.twentySeats
+        for index in seats.indices { seats[index].revealed = .civilian }
+        state.apply(.room(Fixtures.room(.gameOver, round: 2, seats: seats, winner: .civilians)), now: Fixtures.now)
+        let lines = Screen.render(state, columns: 60, rows: 16, language: .en, color: false, now: Fixtures.now).lines
+        let text = lines.joined(separator: "\n")
+        // The owner's game-over panel leaves six rows: 3 columns × 6 places, the last one counting the rest.
+        let marker = try! #require(text.range(of: #"… \+[0-9]+ \(d\)"#, options: .regularExpression))
+        let hidden = Int(text[marker].dropFirst(3).prefix { $0.isNumber })!
+        #expect(hidden == seats.count - 17)
+        #expect(text.contains("\(seats.count - hidden) Bo"), "the last seat shown")
+        #expect(!text.contains("\(seats.count - hidden + 1) Bo"), "the first seat counted")
+        #expect(lines.count == 16)
+    }
+
     @Test func theHeaderNeverCutsThePhaseAtTheMinimum() {
         for scene in Fixtures.Scene.allCases {
             for language in Language.allCases {
