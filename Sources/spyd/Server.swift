@@ -628,7 +628,7 @@ final class Server {
         switch host.room.apply(event, now: WallClock.nowMs()) {
         case .success(let effects):
             let alreadyFailing = host.saveFailing
-            if host.room != before, !persist(host) {
+            if store != nil, host.room != before, !persist(host) {
                 host.room = before
                 // A room that just started failing has told everyone already.
                 if let origin, alreadyFailing { send(.error(.init(.hostStorage)), to: origin) }
