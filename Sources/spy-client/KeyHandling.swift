@@ -34,6 +34,8 @@ extension ClientState {
         switch prompt {
         case .none:
             return handleDirect(key, now: now)
+        case .categories(let picker):
+            return categoryKey(key, picker)
         case .confirmVote(let target):
             switch key {
             case .character("y"), .character("Y"), .enter:
@@ -210,6 +212,8 @@ extension ClientState {
             change = SettingsChange(blankRule: settings.blankRule == .survive ? .guess : .survive)
         case .character("k"):
             prompt = .kick(LineEditor(limit: 3))
+        case .character("c"):
+            openCategoryPicker()
         default:
             break
         }

@@ -121,6 +121,11 @@ enum Screen {
     static func render(
         _ state: ClientState, columns: Int, rows: Int, language: Language, color: Bool, now: Millis
     ) -> ScreenFrame {
+        if case .categories(let picker) = state.prompt {
+            return CategoryPickerView.render(
+                picker, categories: state.bankCategories, columns: columns, rows: rows, language: language,
+                color: color)
+        }
         let columns = max(columns, 20)
         let rows = max(rows, 6)
         let text = Strings(language: language)
@@ -363,6 +368,7 @@ enum Screen {
         case .kick(let editor): return editorLine(text.kickLabel, editor)
         case .confirmVote(let target): return (StyledLine(" " + text.confirmVote(state.name(target)), .turn), nil)
         case .confirmLeave: return (StyledLine(" " + text.confirmLeave, .turn), nil)
+        case .categories: return (StyledLine(), nil)
         case .none:
             if let notice = state.notice { return (StyledLine(" " + text.event(notice), .error), nil) }
             if state.link != .connected { return (StyledLine(" " + text.link(state.link), .error), nil) }
@@ -374,6 +380,7 @@ enum Screen {
         switch state.prompt {
         case .clue, .guess, .kick: return text.helpEditing
         case .confirmVote, .confirmLeave: return text.helpConfirm
+        case .categories: return text.pickerHelp
         case .none: break
         }
         guard let room = state.room else { return text.helpLobby }

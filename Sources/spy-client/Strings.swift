@@ -82,6 +82,7 @@ struct Strings: Sendable {
             "[v]" + pick("投票", "vote ")
                 + (settings.voteSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.voteSeconds)),
             "[r]" + pick("平票", "tie ") + tieRule(settings.tieRule),
+            "[c]" + bankChoice(settings),
         ]
         return (first.joined(separator: " · "), second.joined(separator: " · "))
     }
@@ -225,10 +226,12 @@ struct Strings: Sendable {
             return pick(
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | kick 3 | who | quit",
+                    + " | set blankrule survive|guess | set language zh-TW|en|both | set party on|off"
+                    + " | set categories 食物,動物|all | categories | kick 3 | who | quit",
                 "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | kick 3 | who | quit")
+                    + " | set blankrule survive|guess | set language zh-TW|en|both | set party on|off"
+                    + " | set categories Food,Animals|all | categories | kick 3 | who | quit")
         }
     }
 
@@ -245,7 +248,7 @@ struct Strings: Sendable {
         case .notPlaying: return pick("你不在這局遊戲中", "You are not playing in this game")
         case .tooFewPlayers: return pick("至少要 4 個人才能開始", "At least 4 players are needed to start")
         case .tooManySpies: return pick("臥底太多了，這桌人數放不下", "Too many spies for this table")
-        case .badSettings: return pick("設定超出範圍", "A setting is out of range")
+        case .badSettings: return pick("設定不行：\(message)", message)
         case .roomFull: return pick("房間滿了", "The room is full")
         case .gameInProgress: return pick("遊戲進行中，等這局結束再加入", "A game is running: join when it ends")
         case .nameTaken: return pick("這個名字已經有人用了", "That name is taken")
