@@ -108,13 +108,18 @@ enum Spyd {
         }
         guard let problem = BankCatalog.choiceProblem(options.settings, in: bank) else { return .success(nil) }
         if options.languageSource != "--language" {
-            var relaxed = options.settings
-            relaxed.language = .both
-            if BankCatalog.choiceProblem(relaxed, in: bank) == nil {
-                let wanted = options.settings.language
-                options.settings.language = .both
-                options.languageSource = "the bank has too few \(wanted.rawValue) pairs"
-                return .success("the locale asks for \(wanted.rawValue) pairs but the bank has too few; dealing both")
+            // The locale only suggests: the other language, then both, may be what this bank or these categories
+            // hold (English categories chosen on a Chinese machine, an English-only sheet).
+            let wanted = options.settings.language
+            for language in [BankLanguage.zhTW, .en, .both] where language != wanted {
+                var relaxed = options.settings
+                relaxed.language = language
+                guard BankCatalog.choiceProblem(relaxed, in: bank) == nil else { continue }
+                let what = options.settings.categories.isEmpty ? "the bank has" : "the chosen categories have"
+                options.settings.language = language
+                options.languageSource = "\(what) too few \(wanted.rawValue) pairs"
+                return .success(
+                    "the locale asks for \(wanted.rawValue) pairs but \(what) too few; dealing \(language.rawValue)")
             }
         }
         return .failure(UsageError(problem))

@@ -58,7 +58,14 @@ import Testing
             Issue.record("a locale default must not stop the host")
             return
         }
-        #expect(note != nil && fromLocale.settings.language == .both)
+        #expect(note != nil && fromLocale.settings.language == .en)
+        var englishCategory = try parse(["--categories", "Food"], environment: ["LANG": "zh_TW.UTF-8"])
+        let mixed = english + [WordPair(civilian: "牛奶", spy: "豆漿", category: "飲料")]
+        guard case .success = Spyd.settle(&englishCategory, bank: mixed) else {
+            Issue.record("English categories on a Chinese machine deal English")
+            return
+        }
+        #expect(englishCategory.settings.language == .en)
         var chosen = try parse(["--language", "zh-TW"])
         guard case .failure(let error) = Spyd.settle(&chosen, bank: english) else {
             Issue.record("an explicit language the bank lacks is a usage error")
