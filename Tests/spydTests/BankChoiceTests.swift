@@ -165,4 +165,44 @@ import Testing
         try owner.waitForView("party pairs") { $0.settings.allowParty && $0.settings.categories == ["Party"] }
         _ = daemon.stop()
     }
+
+    /// A server that accepts connections (the kernel completes them) and never answers: a hanging source.
+    private func hangingSource() throws -> (Socket, String) {
+        let (listener, port) = try Socket.listen(host: "127.0.0.1", port: 0)
+        return (listener, "http://127.0.0.1:\(port)/bank.csv")
+    }
+
+    @Test func hangingSourcesAreWaitedForOnceAtTheSameTime() throws {
+        let cache = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let (first, firstURL) = try hangingSource()
+        let (second, secondURL) = try hangingSource()
+        defer {
+            first.close()
+            second.close()
+        }
+        let daemon = try DaemonProcess(
+            ["--bank", firstURL, "--bank", secondURL, "--fetch-timeout", "3"], timeout: 60,
+            environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(daemon.log.contains("\(firstURL): unusable: timed out after 3 s"), "\(daemon.log)")
+        #expect(daemon.log.contains("\(secondURL): unusable: timed out after 3 s"), "\(daemon.log)")
+        let line = try #require(daemon.waitForLine(containing: "listening on"))
+        #expect(line.contains("bank: embedded fallback (\(firstURL), \(secondURL) could not be used)"), "\(line)")
+        _ = daemon.stop()
+    }
+
+    @Test func quickStartServesAtOnceOnTheEmbeddedBankWithoutACachedCopy() throws {
+        let cache = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let (listener, url) = try hangingSource()
+        defer { listener.close() }
+        // A fetch timeout far longer than the wait for the listening line: only a start that does not wait passes.
+        let daemon = try DaemonProcess(
+            ["--bank", url, "--fetch-timeout", "600", "--quick-start"], timeout: 60,
+            environment: ["XDG_CACHE_HOME": cache.path])
+        let line = try #require(daemon.waitForLine(containing: "listening on"))
+        #expect(line.contains("bank: embedded fallback (\(url) could not be used)"), "\(line)")
+        #expect(daemon.log.contains("not fetched at start (--quick-start); no cached copy"), "\(daemon.log)")
+        _ = daemon.stop()
+    }
 }
