@@ -205,4 +205,26 @@ import Testing
         #expect(daemon.log.contains("not fetched at start (--quick-start); no cached copy"), "\(daemon.log)")
         _ = daemon.stop()
     }
+
+    @Test func aRoomSavedUnderAnotherBankIsRefusedAtStartWithTheReason() throws {
+        let state = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let first = try DaemonProcess(["--language", "zh-TW", "--categories", "食物"], stateDirectory: state)
+        let owner = try TestPlayer(port: first.port, name: "Amy")
+        try owner.waitForView("the saved choice") { $0.settings.categories == ["食物"] }
+        _ = first.stop()
+
+        let file = state.appendingPathComponent("english.csv")
+        try Data(
+            "civilian,spy,category\ncat,dog,Pets\ntea,coffee,Drinks\npen,pencil,School\nbus,tram,Transport\nsun,moon,Sky\n"
+                .utf8
+        )
+        .write(to: file)
+        let second = try DaemonProcess(["--bank", file.path, "--language", "en"], stateDirectory: state)
+        try owner.resume(port: second.port)
+        try owner.send(.start)
+        guard case .error(let refusal) = try owner.waitForError(.badSettings) else { return }
+        #expect(refusal.message.contains("No category \"食物\" in this bank"), "\(refusal.message)")
+        _ = second.stop()
+    }
 }
