@@ -24,7 +24,8 @@ final class EmbeddedClueTests: XCTestCase {
             let partners = partners(in: language)
             var seen = Set<String>()
             for line in lines(in: language) {
-                XCTAssertNotNil(partners[line.word], "clues for \(line.word), which is not an embedded \(language) word")
+                XCTAssertNotNil(
+                    partners[line.word], "clues for \(line.word), which is not an embedded \(language) word")
                 XCTAssertTrue(seen.insert(line.word).inserted, "\(line.word) has two clue lines")
             }
         }
@@ -46,9 +47,18 @@ final class EmbeddedClueTests: XCTestCase {
                     XCTAssertFalse(TextFold.hasControlCharacters(clue.text), "\(word)")
                     XCTAssertLessThanOrEqual(clue.text.count, 60, "\(word): \(clue.text)")
                     for named in [word] + (partners[word] ?? []) {
-                        XCTAssertFalse(TextFold.contains(clue.text, word: named), "\(word): \(clue.text) names \(named)")
+                        XCTAssertFalse(
+                            TextFold.contains(clue.text, word: named), "\(word): \(clue.text) names \(named)")
                     }
                 }
+            }
+        }
+    }
+
+    func testEveryEmbeddedWordHasClueMaterialForItsPair() {
+        for pair in EmbeddedBank.pairs {
+            for word in [pair.civilian, pair.spy] {
+                XCTAssertFalse(ClueBook.clues(for: word, in: pair).isEmpty, "\(word) (\(pair.civilian)/\(pair.spy))")
             }
         }
     }
@@ -75,7 +85,10 @@ final class EmbeddedClueTests: XCTestCase {
     }
 
     func testLookupFoldsTheWordAndChecksThePartner() {
-        guard let pair = EmbeddedBank.pairs(in: .en).first(where: { !ClueBook.clues(for: $0.civilian, language: .en).isEmpty })
+        guard
+            let pair = EmbeddedBank.pairs(in: .en).first(where: {
+                !ClueBook.clues(for: $0.civilian, language: .en).isEmpty
+            })
         else { return XCTFail("no English word has clues") }
         let clues = ClueBook.clues(for: pair.civilian, language: .en)
         XCTAssertEqual(ClueBook.clues(for: pair.civilian.uppercased(), language: .en), clues)

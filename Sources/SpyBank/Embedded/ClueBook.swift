@@ -74,7 +74,8 @@ public enum ClueBook {
             let word = String(line[..<equals])
             let clues = line[line.index(after: equals)...].split(separator: "|").map { raw in
                 raw.hasPrefix("~")
-                    ? Clue(text: String(raw.dropFirst()), fitsPartner: true) : Clue(text: String(raw), fitsPartner: false)
+                    ? Clue(text: String(raw.dropFirst()), fitsPartner: true)
+                    : Clue(text: String(raw), fitsPartner: false)
             }
             result.append((word, clues))
         }

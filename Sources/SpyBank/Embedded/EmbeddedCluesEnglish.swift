@@ -10,8 +10,8 @@ extension ClueBook {
         pasta=boiled in a pot|twirl it on a fork|penne or fusilli|~Italian dish|~tomato sauce
         hamburger=beef patty|round bun|~fast food|with a slice of pickle|flipped on a grill
         sandwich=two slices of bread|packed lunch|~fast food|ham and lettuce inside|cut into triangles
-        hot dog=long bun|~made of meat|baseball game snack|with mustard on top|sold from a street cart
-        sausage=links on a grill|~made of meat|breakfast side|bangers and mash|comes in a casing
+        hot dog=long soft bun|~made of meat|baseball game snack|~with mustard on top|sold from a street cart
+        corn dog=~made of meat|dipped in cornmeal batter|deep fried on a stick|county fair snack|~with mustard on top
         fried rice=grains in a wok|leftover rice|~Chinese takeout|with peas and egg|~cooked in a wok
         fried noodles=long and stringy|chow mein|~Chinese takeout|slurp them|~stir-fried
         ramen=Japanese noodle soup|thin wavy noodles|~in a hot broth|instant cup version|topped with a soft egg
@@ -54,7 +54,7 @@ extension ClueBook {
         potato salad=boiled chunks|~creamy side dish|~with barbecue|mayonnaise and egg|picnic dish
         taco=~Mexican food|crunchy shell|folded in half|~with salsa|Tuesday treat
         burrito=~Mexican food|wrapped up tight|big and heavy|~with salsa|rice and beans inside
-        cereal=~breakfast in a bowl|pour milk on it|cartoon mascot|colorful loops|~crunchy
+        trail mix=~healthy snack|~crunchy|bag of nuts and raisins|hikers carry it|chocolate candies mixed in
         granola=~breakfast in a bowl|oats and nuts|~crunchy|health food|on yogurt
         honey=bees make it|golden and sticky|~sweet syrup|in a jar|Winnie the Pooh
         maple syrup=~sweet syrup|Canada|on pancakes|from trees|~golden brown
@@ -130,8 +130,8 @@ extension ClueBook {
         americano=~strong coffee|watered down|long black|bigger cup|~coffee shop order
         green tea=~tea leaves|~Chinese tea|unfermented|light green|Japanese ceremony
         black tea=~tea leaves|Earl Grey|with milk|dark red|British
-        bubble tea=tapioca pearls|big straw|~sweet drink shop|chewy balls|~milky drink
-        milk tea=~milky drink|~sweet drink shop|Hong Kong style|creamy brown|no toppings
+        bubble tea=tapioca pearls|extra wide straw|~sold at drink shops|chewy balls at the bottom|milky and sweet
+        iced tea=~sold at drink shops|served with ice cubes|lemon slice on the rim|sweet tea in the South|Arnold Palmer mix
         hot chocolate=~warm cup before bed|made with cocoa|topped with marshmallows|after building a snowman|sweet and brown
         warm milk=~warm cup before bed|helps you sleep|plain and white|in a baby's bottle|skin forms on top
         sparkling water=~bottled water|full of bubbles|fizzy without sugar|Perrier|~with a slice of lemon
@@ -284,8 +284,8 @@ extension ClueBook {
         toad=~amphibian|warty skin|brown and dry|squats on land|hides under stones
         snake=~reptile|no legs|hisses|~has venom|slithers
         lizard=~reptile|four legs|drops its tail|basks in the sun|gecko on the wall
-        turtle=~hard shell|~very slow|swims in the sea|Ninja ones in the sewer|lays eggs on the beach
-        tortoise=~hard shell|~very slow|lives on land|beat the hare|lives over a hundred years
+        turtle=~hard armored shell|swims in the sea|Ninja ones in the sewer|lays eggs on the beach|~hides inside its armor
+        armadillo=~hard armored shell|rolls into a ball|Texas roadkill|digs burrows|~hides inside its armor
         butterfly=~colorful wings|was a caterpillar|flies by day|~flutters around|symbol of change
         moth=~flutters around|drawn to lamps|flies at night|eats holes in sweaters|dusty brown wings
         bee=makes honey|~stings|~buzzes|queen and hive|dances to talk
@@ -1016,8 +1016,8 @@ extension ClueBook {
         sandals=~footwear for relaxing|~easy to slip on|straps and open toes|summer beach|socks with them is a crime
         high heels=~formal shoes|tall and pointy|hurt your feet|~clicking on the floor|stilettos
         leather shoes=~formal shoes|~clicking on the floor|polished black|office and weddings|laces and shine
-        sneakers=~casual shoes|rubber soles|running and gym|Nike|~white ones get dirty
-        canvas shoes=~casual shoes|~white ones get dirty|Converse|cloth upper|cheap and light
+        sneakers=~everyday shoes|rubber soles|running and gym|Nike swoosh|laces and white soles
+        loafers=~everyday shoes|slip-on leather|no laces|penny in the strap|worn with chinos
         necktie=~formal neckwear|long and knotted|office workers|~worn with a suit|Windsor knot
         bow tie=~formal neckwear|~worn with a suit|butterfly shape|waiters and magicians|James Bond at a gala
         necklace=~jewelry you get as a gift|hangs round your neck|pendant on a chain|pearls for a wedding|~gold or silver
@@ -1032,7 +1032,7 @@ extension ClueBook {
         wetsuit=~for the water|~beach day|black rubber neoprene|keeps surfers warm|zip at the back
         rain boots=~tall boots|rubber wellies|jump in puddles|~waterproof|yellow for kids
         snow boots=~tall boots|~waterproof|furry lining|thick grip soles|ski trip
-        suit=~formal outfit|matching jacket and trousers|job interview|~tailored|business meetings
+        evening gown=~formal outfit|~very expensive to buy|long flowing dress|red carpet|ballroom gala
         tuxedo=~formal outfit|~tailored|black tie event|satin lapels|groom at a wedding
         lipstick=~makeup|on the lips|bright red|kiss mark on a glass|twist-up tube
         blush=~makeup|on the cheeks|rosy pink|~applied with a brush|powder compact
@@ -1250,8 +1250,8 @@ extension ClueBook {
         picnic=~eat outside|~summer weekend|checkered blanket|basket of sandwiches|ants come along
         carnival=~crowds in the street|Rio samba|masks and feathers|before Lent|~music and costumes
         parade=~crowds in the street|~music and costumes|floats and marching bands|Macy's Thanksgiving|people line the road
-        lottery=~chance to win money|pick six numbers|weekly draw on TV|~buy at the corner shop|jackpot millions
-        scratch card=~chance to win money|~buy at the corner shop|rub with a coin|instant win|silver coating
+        bingo=~chance to win money|numbers called out|shout it when your card is full|church hall game night|dabber pen
+        scratch card=~chance to win money|bought at the corner shop|rub with a coin|instant win|silver coating
         baby shower=~party with gifts|mom-to-be|diapers and onesies|~mostly women|guess the due date
         bridal shower=~party with gifts|~mostly women|bride-to-be|before the wedding|kitchen gifts and lingerie
         Christmas tree=~holiday decoration|star on the top|presents underneath|lights and baubles|~evergreen

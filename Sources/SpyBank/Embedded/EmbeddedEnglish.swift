@@ -6,7 +6,7 @@ extension EmbeddedBank {
         bread|cake
         pizza|pasta
         hamburger|sandwich
-        hot dog|sausage
+        hot dog|corn dog
         fried rice|fried noodles
         ramen|udon
         sushi|sashimi
@@ -28,7 +28,7 @@ extension EmbeddedBank {
         soup|stew
         coleslaw|potato salad
         taco|burrito
-        cereal|granola
+        granola|trail mix
         honey|maple syrup
         jam|peanut butter
         toast|biscuit
@@ -68,7 +68,7 @@ extension EmbeddedBank {
         latte|cappuccino
         espresso|americano
         green tea|black tea
-        bubble tea|milk tea
+        bubble tea|iced tea
         hot chocolate|warm milk
         sparkling water|mineral water
         champagne|prosecco
@@ -148,7 +148,7 @@ extension EmbeddedBank {
         shark|crocodile
         frog|toad
         snake|lizard
-        turtle|tortoise
+        turtle|armadillo
         butterfly|moth
         bee|wasp
         ant|termite
@@ -526,7 +526,7 @@ extension EmbeddedBank {
         socks|stockings
         slippers|sandals
         high heels|leather shoes
-        sneakers|canvas shoes
+        sneakers|loafers
         necktie|bow tie
         necklace|bracelet
         earring|brooch
@@ -534,7 +534,7 @@ extension EmbeddedBank {
         pajamas|bathrobe
         swimsuit|wetsuit
         rain boots|snow boots
-        suit|tuxedo
+        tuxedo|evening gown
         lipstick|blush
         perfume|deodorant
         belt|suspenders
@@ -647,7 +647,7 @@ extension EmbeddedBank {
         lantern|torch
         barbecue|picnic
         carnival|parade
-        lottery|scratch card
+        bingo|scratch card
         baby shower|bridal shower
         Christmas tree|wreath
         Independence Day|Labor Day
