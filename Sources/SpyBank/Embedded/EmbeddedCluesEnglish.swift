@@ -574,8 +574,8 @@ extension ClueBook {
         hostel=~stay overnight|~check in|bunk beds|backpackers|shared bathroom
         bank=~counter with a queue|keeps your money|ATM outside|vault in the basement|loans and savings
         post office=~counter with a queue|sells stamps|sends parcels|letters sorted|~send money home
-        gym=~sweat|lifts weights|treadmill|monthly membership|~locker room
-        stadium=~sweat... for the players|~locker room|thousands of fans|football match|big concert venue
+        gym=~athletes sweat here|lifts weights|treadmill|monthly membership|~locker room
+        stadium=~athletes sweat here|~locker room|thousands of fans|football match|big concert venue
         church=~place of worship|cross on the roof|Sunday service|bells ring|wedding aisle
         temple=~place of worship|burning incense|Buddha statue|monks|shrine and offerings
         museum=~exhibits behind ropes|dinosaur skeletons|ancient history|~quiet rooms|school trip destination
@@ -825,7 +825,7 @@ extension ClueBook {
         magic trick=~entertains an audience|pick a card|pull a rabbit from a hat|disappearing coin|never reveal the secret
         juggling=~entertains an audience|three balls in the air|circus skill|catch and toss|street performer
         talk show=~TV with a host|celebrity guests|couch and a desk|late night jokes|~studio audience
-        reality show=~TV with a host|~studio audience... sometimes|real people filmed|voted off the island|Big Brother
+        reality show=~TV with a host|~studio audience|real people filmed|voted off the island|Big Brother
         video game=~played by gamers|PlayStation or Xbox|level up|controller in hand|~screen time
         mobile game=~played by gamers|~screen time|on your phone|Candy Crush|in-app purchases
         jigsaw puzzle=~brain teaser|a thousand pieces|picture on the box|~takes patience|do the edges first
@@ -1118,8 +1118,8 @@ extension ClueBook {
         homework=~from the teacher|done at home|due tomorrow|the dog ate it|~graded
         midterm=~big test|halfway through the semester|~study all night|counts for part of the grade|October panic
         final exam=~big test|very end of the course|~study all night|then summer holidays|worth the most
-        summer vacation=~no school|longest break of the year|beach and camp|~no homework... mostly|hot July days
-        winter break=~no school|~no homework... mostly|snow days|Christmas and New Year|two weeks off
+        summer vacation=~no school|longest break of the year|beach and camp|~no homework|hot July days
+        winter break=~no school|~no homework|snow days|Christmas and New Year|two weeks off
         principal=~in charge at school|sent to their office|~discipline|gives speeches at assembly|head teacher
         dean=~in charge at school|heads a university faculty|~discipline|top students' honor list|college robes
         class president=~student leader|elected by classmates|~speaks for the others|campaign posters|student government
