@@ -58,7 +58,7 @@ extension ClueBook {
         granola=~breakfast in a bowl|oats and nuts|~crunchy|health food|on yogurt
         honey=bees make it|golden and sticky|~sweet syrup|in a jar|Winnie the Pooh
         maple syrup=~sweet syrup|Canada|on pancakes|from trees|~golden brown
-        jam=~spread on toast|strawberry flavor|fruit and sugar|~in a jar|jelly
+        jam=~spread on toast|strawberry flavor|fruit and sugar|~in a jar|grandma's preserves
         peanut butter=~spread on toast|~in a jar|made from nuts|sticks to your mouth|crunchy or smooth
         toast=~from a slice of bread|~breakfast|pops up|brown and crunchy|with butter
         biscuit=~breakfast|flaky and round|with gravy|~baked|Southern
@@ -168,7 +168,7 @@ extension ClueBook {
         plantain=~long and curved|must be cooked|starchy|fried in slices|Caribbean side dish
         orange=~citrus|breakfast juice|the color is its name|~peel it|vitamin C
         tangerine=~citrus|~peel it|small and easy to peel|Christmas stocking|sweeter and smaller
-        lemon=~sour|bright yellow|~citrus squeeze|sold at a kids' stand|life gives you these
+        lemon=~sour|bright yellow|~citrus squeeze|zest for baking|life gives you these
         lime=~sour|~citrus squeeze|small and green|margarita|key pie from Florida
         strawberry=seeds on the outside|~red berry|shortcake|dipped in chocolate|Wimbledon with cream
         raspberry=~red berry|hollow in the middle|blow one|tart and soft|grows on canes
@@ -198,8 +198,8 @@ extension ClueBook {
         jackfruit=~spiky|~Southeast Asia|biggest tree fruit|meat substitute|yellow pods
         blackberry=~dark berry|picked from brambles|old phone brand|black and shiny|~stains fingers
         mulberry=~dark berry|~stains fingers|silkworms eat its leaves|here we go round the bush|grows on a tree
-        tomato=~soft and red|in salad|ketchup|fruit or vegetable debate|~juicy
-        persimmon=~soft and red|orange autumn fruit|dried in Japan|astringent when unripe|~juicy
+        tomato=~soft when ripe|in salad|ketchup|fruit or vegetable debate|~juicy
+        persimmon=~soft when ripe|orange autumn fruit|dried in Japan|astringent when unripe|~juicy
         pomegranate=full of red seeds|Persephone|hard to open|~juice|crown on top
         guava=~tropical|~juice|pink or white inside|hard seeds|sprinkled with plum powder
         raisin=~dried fruit|~small and wrinkly|in cookies|from grapes|oatmeal cookie
@@ -208,7 +208,7 @@ extension ClueBook {
         ## Vegetables
         carrot=orange and crunchy|rabbits love it|helps you see in the dark|~root vegetable|snowman's nose
         parsnip=~root vegetable|pale cream color|~roasted at Christmas|sweet and earthy|looks like a white twin
-        potato=mashed or baked|grows underground|Irish famine|~starchy|couch ___
+        potato=mashed or baked|grows underground|Irish famine|~starchy|chips and fries come from it
         turnip=~root vegetable|purple and white top|~roasted at Christmas|peppery bite|old-fashioned soup
         beetroot=deep purple red|stains your hands|~root vegetable|borscht|earthy and sweet
         radish=small red ball|~root vegetable|peppery crunch|~sliced into salad|daikon cousin
@@ -225,9 +225,9 @@ extension ClueBook {
         pumpkin=jack-o'-lantern|~orange|Cinderella's carriage|pie at Thanksgiving|~autumn harvest
         sweet potato=~orange|~autumn harvest|yam casserole|baked with marshmallows|~starchy root
         mushroom=grows in the dark|~fungus|caps and stems|Mario power-up|on pizza
-        eggplant=purple and shiny|~spongy when cooked|aubergine|~in a stir-fry|emoji meaning
-        corn=on the cob|~sweet and yellow|kernels pop in a pan|~grows on stalks|butter and salt
-        peas=~grows on stalks|in a pod|tiny green balls|princess under a mattress|mushy with fish
+        eggplant=purple and shiny|~spongy when cooked|aubergine|~in a stir-fry|moussaka
+        corn=on the cob|sweet and yellow|kernels pop in a pan|~canned or frozen|butter and salt|~side vegetable at dinner
+        peas=~canned or frozen|in a pod|tiny green balls|princess under a mattress|mushy with fish|~side vegetable at dinner
         green pepper=~crunchy and hollow|~full of seeds|bell shaped|mild taste|stuffed with rice
         chili pepper=~full of seeds|~crunchy and hollow|burns your mouth|red and thin|hot sauce
         celery=long stringy stalks|dipped in peanut butter|Bloody Mary garnish|~crunchy green|negative calories
@@ -298,8 +298,8 @@ extension ClueBook {
         scorpion=~creepy crawly|stinger on its tail|lives in the desert|pincers|~has venom
         octopus=eight arms|~sea creature|~squirts ink|hides in a jar|three hearts
         squid=~sea creature|~squirts ink|fried calamari|ten arms|giant one fights whales
-        panda=~bear from Asia|eats bamboo|black and white|~endangered|lazy and round
-        koala=~not really a bear|eats eucalyptus|Australia|~sleeps all day|clings to trees
+        panda=~zoo favorite|eats bamboo|black and white|from China|~endangered
+        koala=~zoo favorite|eats eucalyptus|Australia|sleeps all day|clings to trees
         monkey=eats bananas|~primate|long tail|swings on vines|cheeky mischief
         gorilla=~primate|beats its chest|King Kong|silverback|no tail
         giraffe=tallest animal|~lives on the savanna|long neck|~spots or stripes|eats treetop leaves
@@ -320,8 +320,8 @@ extension ClueBook {
         phoenix=~mythical creature|rises from ashes|~bird of fire|Harry Potter's Fawkes|reborn forever
         pigeon=~city bird|coos|grey and plump|statue visitor|carries messages
         sparrow=~city bird|tiny brown bird|chirps|pecks at crumbs|hops on the ground
-        goldfish=~pet in a bowl|orange|three second memory|won at a fair|~has fins
-        carp=~has fins|~pond fish|koi|big lips|Japanese garden
+        goldfish=pet in a bowl|bright orange|three second memory|won at a fair|~has fins|~lives in ponds too
+        carp=~has fins|~lives in ponds too|koi|big lips|Japanese garden
         snail=~slimy|~slow|carries a shell|escargot|garden pest
         slug=~slimy|~slow|no shell|salt kills it|garden pest
         seal=~flippers|~lives in cold seas|claps and balances a ball|sleek and spotted|pups on the ice
@@ -606,8 +606,8 @@ extension ClueBook {
         ranch=~animals and fields|~countryside|cattle and cowboys|horses and lassos|Texas
         amusement park=~rides and queues|roller coasters|cotton candy stands|~day ticket|Six Flags
         water park=~rides and queues|~day ticket|water slides|wave pool|swimsuits all day
-        lighthouse=~by the sea|beam of light|warns ships|~tall tower|keeper lives inside
-        windmill=~by the fields|turning sails|Netherlands|~tall tower|grinds grain
+        lighthouse=stands by the sea|beam of light|warns ships|~tall tower|keeper lives inside
+        windmill=stands in the fields|turning sails|Netherlands|~tall tower|grinds grain
         bakery=~smells wonderful|fresh bread every morning|croissants|~local shop|baker's dozen
         flower shop=~smells wonderful|~local shop|bouquets|roses for Valentine's|florist
         pharmacy=~health shop|medicine on shelves|prescriptions|~counter with a white coat|cough syrup
@@ -616,7 +616,7 @@ extension ClueBook {
         Universal Studios=~theme park|movie rides|Harry Potter world|Jurassic Park ride|Hollywood
 
         ## Countries and Cities
-        London=Big Ben|red double-decker buses|the Thames|~European capital|the Queen's home
+        London=Big Ben|red double-decker buses|the Thames|~European capital|Buckingham Palace
         Paris=Eiffel Tower|~European capital|croissants and berets|the Louvre|city of love
         New York=Statue of Liberty|~big American city|yellow cabs|the Big Apple|Times Square
         Los Angeles=Hollywood sign|~big American city|palm trees and beaches|traffic jams on freeways|Lakers
@@ -694,8 +694,8 @@ extension ClueBook {
         street sweeper=~city service|~slow in traffic|brushes spin|cleans gutters|sprays water
         race car=~very fast|racetrack|Formula One|pit stop|~loud engine
         sports car=~very fast|~loud engine|Ferrari|two seats|midlife crisis
-        limousine=~luxury ride|very long|prom night|chauffeur|~black and shiny
-        convertible=~luxury ride|roof comes off|wind in your hair|sunny drive|~two doors
+        limousine=~luxury ride|very long|prom night|chauffeur|black and shiny
+        convertible=~luxury ride|roof comes off|wind in your hair|sunny drive|two doors
         steering wheel=~driver holds it|turn it to go left|honk the horn in the middle|round and leather|~on every vehicle
         tire=~on every vehicle|black rubber|flat one on the road|pump it with air|spare in the trunk
         toll booth=~stop on the highway|pay to pass|barrier lifts|~on the motorway|coins in a basket
@@ -748,7 +748,7 @@ extension ClueBook {
         croquet=~hit the ball across grass|mallets and hoops|Alice in Wonderland flamingos|posh garden party|~slow and gentle
         hockey=~stick sport|ice rink and a puck|Canada|fights on the ice|~fast game
         lacrosse=~stick sport|net on a stick|Native American origin|~fast game|catch and throw
-        cycling=~pedal power|Tour de France|~helmet|road race|yellow jersey
+        cycling=~pedal power|Tour de France|wear a helmet|road race|yellow jersey
         spinning class=~pedal power|indoor bikes in a row|loud music|instructor shouting|~sweaty workout
         dodgeball=~throw a ball at people|avoid getting hit|school gym class|~team game|you're out
         handball=~throw a ball at the goal|~team game|seven players a side|popular in Europe|jump shot
@@ -954,12 +954,12 @@ extension ClueBook {
         beard=~grows on your body|on the chin|~shaved off sometimes|Santa's is white|hipsters grow one
         tooth=~inside your mouth|brush twice a day|coin under the pillow when it falls out|cavity|bite and chew
         tongue=~inside your mouth|tastes flavors|stick it out|~pink and wet|lick an ice cream
-        knee=~a joint that bends|pray on them|middle of the leg|scraped as a kid|~knocks on things
-        elbow=~a joint that bends|middle of the arm|funny bone|lean it on the table|~knocks on things
+        knee=~a joint that bends|pray on them|middle of the leg|scraped as a kid|~bumps into furniture
+        elbow=~a joint that bends|middle of the arm|funny bone|lean it on the table|~bumps into furniture
         shoulder=~upper body|carry a bag on it|shrug it|~sore after sitting at a desk|cry on one
         neck=~upper body|~sore after sitting at a desk|giraffes have a long one|scarf wraps round it|turn your head
-        heart=~vital organ|beats all day|symbol of love|~needs healthy food|left side of the chest
-        liver=~vital organ|filters alcohol|right side of the belly|~needs healthy food|foie gras
+        heart=~vital organ|beats all day|symbol of love|~doctors check it|left side of the chest
+        liver=~vital organ|filters alcohol|right side of the belly|~doctors check it|foie gras
         bone=~part of your body|hard and white|dog chews one|~in your leg and arm|break it in a fall
         muscle=~part of your body|flex your biceps|grows in the gym|~in your leg and arm|sore after a workout
         cold=~sickness|runny nose|~catch it in winter|chicken soup|sneezy and tired
