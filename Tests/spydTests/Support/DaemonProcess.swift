@@ -35,9 +35,12 @@ final class DaemonProcess {
         return url
     }
 
-    /// Starts `spyd --host` with `arguments`, and waits until it listens. A `launcher` (a command and its
-    /// arguments) runs first and is given the `spyd` command line to exec.
-    init(_ arguments: [String] = [], stateDirectory: URL? = nil, launcher: [String] = [], timeout: Double = 20) throws {
+    /// Starts `spyd --host` with `arguments` (and `environment` over the test's own), and waits until it listens.
+    /// A `launcher` (a command and its arguments) runs first and is given the `spyd` command line to exec.
+    init(
+        _ arguments: [String] = [], stateDirectory: URL? = nil, timeout: Double = 20,
+        environment extra: [String: String] = [:], launcher: [String] = []
+    ) throws {
         self.stateDirectory = stateDirectory
         let scratch = try DaemonProcess.temporaryDirectory()
         let portFile = scratch.appendingPathComponent("port")
@@ -56,6 +59,7 @@ final class DaemonProcess {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let pipe = Pipe()
         let exited = self.exited
