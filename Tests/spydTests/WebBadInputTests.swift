@@ -163,6 +163,23 @@ import Testing
         #expect(silent.waitForClose() == 1008)
     }
 
+    @Test func pingsThatAreNeverReadMakeASlowConsumer() throws {
+        let daemon = try DaemonProcess(["--max-output-kb", "4", "--socket-buffer-kb", "4"])
+        let client = try WebSocketTestClient(port: daemon.port)
+        client.raw.socket.setReceiveBufferSize(4096)
+        let burst = Array(repeating: WebSocketTestClient.frame(0x9, Array(repeating: 0x70, count: 125)), count: 500)
+            .flatMap { $0 }
+        // 20 MB of pings at most, never reading a pong: the host must cut the connection long before.
+        var sent = 0
+        while sent < 20_000_000 {
+            guard (try? client.sendRaw(burst)) != nil else { break }
+            sent += burst.count
+        }
+        #expect(sent < 20_000_000)
+        #expect(client.raw.readUntilClosed())
+        #expect(daemon.waitForLine(containing: "pings not read") != nil)
+    }
+
     @Test func webConnectionsCountAgainstTheSameCaps() throws {
         let daemon = try DaemonProcess(["--max-per-address", "2"])
         let first = try RawClient(port: daemon.port)
