@@ -118,6 +118,9 @@ import Testing
 
     @Test func theSamePortServesThePageWithItsHeaders() throws {
         let daemon = try DaemonProcess()
+        let port = daemon.port
+        #expect(
+            daemon.waitForLine(containing: "join: spy-client 127.0.0.1:\(port)  or  http://127.0.0.1:\(port)") != nil)
         let client = try RawClient(port: daemon.port)
         try client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(daemon.port)\r\n\r\n")
         let page = try client.readResponse()
