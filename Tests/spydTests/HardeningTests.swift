@@ -133,6 +133,8 @@ import Testing
         #expect(codes.filter { $0 == .wrongPassword }.count < 20)
         // Waiting means waiting: even the right password is not checked meanwhile.
         #expect(try refusal(daemon, .init(name: "Right", password: "sesame")) == .tooManyAttempts)
+        // Watching a room is no way around the wait.
+        #expect(try refusal(daemon, .init(name: "Eye", password: "sesame", watch: true)) == .tooManyAttempts)
         #expect(daemon.log.components(separatedBy: "wrong password from 127.0.0.1").count == 2)
         #expect(!daemon.log.contains("ended: wrong_password"))
     }
