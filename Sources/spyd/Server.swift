@@ -491,9 +491,10 @@ final class Server {
             roomOrder.append(host.code)
             for player in host.room.playerIDs where !host.room.isBot(player) {
                 host.absentSince[player] = now
-                if case .success(let effects) = host.room.apply(.disconnected(player), now: now) {
-                    carryOut(effects, in: host)
-                }
+            }
+            // Everyone is away until they resume; the room decides nothing on ballots of players reconnecting.
+            if case .success(let effects) = host.room.apply(.hostRestarted, now: now) {
+                carryOut(effects, in: host)
             }
             if !host.permanent { host.emptySince = now }
             planBots(host)
