@@ -14,14 +14,16 @@ extension Room {
         guard !gameRunning else { throw Rejection(.gameInProgress) }
         let present = playerIDs.count
         guard present < settings.maxPlayers else { throw Rejection(.roomFull) }
-        let trimmed = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
         let name: String
-        if trimmed.isEmpty {
+        if rawName.isEmpty {
             name = defaultName(seatNumber: present + 1)
         } else {
-            if let problem = Rules.checkName(trimmed) { throw problem }
-            guard !isNameTaken(trimmed) else { throw Rejection(.nameTaken) }
-            name = trimmed
+            let normalised = PlayerText.normalisedName(rawName)
+            if let problem = Rules.checkName(normalised, raw: rawName) { throw problem }
+            guard !isNameTaken(normalised) else {
+                throw Rejection(.nameTaken, "Another player in the room has that name, or one that looks the same.")
+            }
+            name = normalised
         }
         pruneDeparted()
         let id = "p\(nextPlayerNumber)"
@@ -35,8 +37,8 @@ extension Room {
     }
 
     private func isNameTaken(_ name: String) -> Bool {
-        let key = TextFold.key(name)
-        return seats.contains { !$0.departed && TextFold.key($0.name) == key }
+        let key = PlayerText.skeleton(name)
+        return seats.contains { !$0.departed && PlayerText.skeleton($0.name) == key }
     }
 
     private func defaultName(seatNumber: Int) -> String {
