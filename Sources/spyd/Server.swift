@@ -337,6 +337,10 @@ final class Server {
             fail(peer, .protocolVersion)
             return
         }
+        if let problem = PlayerText.helloProblem(hello) {
+            complain(peer, .badMessage, problem)
+            return
+        }
         if let token = hello.token, !token.isEmpty {
             resume(peer, token: token, roomText: hello.room)
             return
@@ -651,12 +655,14 @@ final class Server {
     // MARK: Output and closing
 
     private func encode(_ message: ServerMessage) -> [UInt8]? {
-        do {
-            return try WireCodec.encodeFrame(message)
-        } catch {
+        // Player text is bounded so every message fits by construction; should one not, a snapshot is sent
+        // without its oldest clues rather than not at all.
+        guard let (frame, trimmed) = WireCodec.encodeFrameFitting(message) else {
             log.error("a \(message.type) message does not fit in a frame")
             return nil
         }
+        if trimmed > 0 { log.warning("a room snapshot was sent without its \(trimmed) oldest clues to fit a frame") }
+        return frame
     }
 
     private func send(_ message: ServerMessage, to peer: Peer) {

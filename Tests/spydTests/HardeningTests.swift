@@ -134,6 +134,26 @@ import Testing
         #expect(repaired.seats.first { $0.owner }?.id == watcher.id)
     }
 
+    @Test func aNameOfThousandsOfAccentsIsRefusedAndTheRoomKeepsItsSnapshots() throws {
+        let daemon = try DaemonProcess()
+        let seated = try TestPlayer(port: daemon.port, name: "Amy")
+        let hostile = try daemon.connect()
+        try hostile.send(.hello(.init(name: "Z" + String(repeating: "\u{0301}", count: 32_740))))
+        #expect(
+            try hostile.receive(deadline: .after(seconds: 10))
+                == .error(.init(code: .badName, message: PlayerText.NameProblem.tooManyBytes.message)))
+        let impostor = try daemon.connect()
+        try impostor.send(.hello(.init(name: "\u{0410}my")))
+        #expect(
+            try impostor.receive(deadline: .after(seconds: 10))
+                == .error(.init(code: .badName, message: PlayerText.NameProblem.mixedScripts.message)))
+        let late = try TestPlayer(port: daemon.port, name: "Bob")
+        let view = try seated.waitForView("the next snapshot") { $0.seats.count == 2 }
+        #expect(view.seats.map(\.name) == ["Amy", "Bob"])
+        try late.waitForView("its own snapshot") { $0.seats.count == 2 }
+        #expect(!daemon.log.contains("does not fit"))
+    }
+
     /// The `voting` a player already read, or the next one.
     private func votingMessage(of player: TestPlayer) throws -> ServerMessage {
         if let seen = player.history.last(where: { if case .voting = $0 { true } else { false } }) { return seen }

@@ -156,6 +156,26 @@ public enum PlayerText {
         return nil
     }
 
+    // MARK: Fields that are never shown
+
+    /// Longest `hello.room`, in UTF-8 bytes (codes are four letters; spaces around them are forgiven).
+    public static let maxRoomFieldBytes = 16
+    /// Longest `hello.token`, in UTF-8 bytes (tokens are 32 characters).
+    public static let maxTokenBytes = 64
+    /// Longest `hello.password`, in UTF-8 bytes.
+    public static let maxPasswordBytes = 256
+
+    /// Why a `hello`'s fields other than the name are out of bounds, if they are (sent with `bad_message`; the
+    /// name is the room's to judge, with `bad_name`).
+    public static func helloProblem(_ hello: ClientMessage.Hello) -> String? {
+        if (hello.room?.utf8.count ?? 0) > maxRoomFieldBytes { return "room is longer than \(maxRoomFieldBytes) bytes" }
+        if (hello.token?.utf8.count ?? 0) > maxTokenBytes { return "token is longer than \(maxTokenBytes) bytes" }
+        if (hello.password?.utf8.count ?? 0) > maxPasswordBytes {
+            return "password is longer than \(maxPasswordBytes) bytes"
+        }
+        return nil
+    }
+
     // MARK: Character classes
 
     /// Bidirectional formatting characters: they reorder what is shown (`\u{202E}ymA` shows as "Amy").

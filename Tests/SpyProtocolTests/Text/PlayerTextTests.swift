@@ -62,4 +62,12 @@ import Testing
         #expect(TextFold.contains("an ap\u{200B}ple a day", word: "apple"))
         #expect(TextFold.contains("an ap\u{00AD}ple a day", word: "apple"))
     }
+
+    @Test func helloFieldsThatAreNeverShownAreBoundedToo() {
+        #expect(
+            PlayerText.helloProblem(.init(name: "Amy", room: "ABCD", token: String(repeating: "a", count: 32))) == nil)
+        #expect(PlayerText.helloProblem(.init(name: "Amy", room: String(repeating: "A", count: 17))) != nil)
+        #expect(PlayerText.helloProblem(.init(name: "Amy", token: String(repeating: "a", count: 65))) != nil)
+        #expect(PlayerText.helloProblem(.init(name: "Amy", password: String(repeating: "p", count: 257))) != nil)
+    }
 }
