@@ -70,4 +70,11 @@ import Testing
         #expect(PlayerText.helloProblem(.init(name: "Amy", token: String(repeating: "a", count: 65))) != nil)
         #expect(PlayerText.helloProblem(.init(name: "Amy", password: String(repeating: "p", count: 257))) != nil)
     }
+
+    @Test func columnsOfEmojiAndMarksAreCountedAsPROTOCOLSays() {
+        #expect(DisplayWidth.of("👨\u{200D}👩\u{200D}👧") == 6)
+        #expect(DisplayWidth.of("❤\u{FE0F}") == 1)
+        #expect(DisplayWidth.of("e\u{0301}") == 1)
+        #expect(DisplayWidth.of("王小明") == 6)
+    }
 }
