@@ -120,10 +120,12 @@ extension Room {
         case .lobby, .gameOver:
             break
         }
-        if let owner, isBot(owner) || seatIndex(of: owner) == nil {
+        if owner.map({ isBot($0) || seatIndex(of: $0) == nil }) ?? true {
             let person = seats.first { !$0.bot && !$0.departed }?.id
-            context.log("owner \(owner) is not a seated person; owner now \(person ?? "nobody")")
-            self.owner = person
+            if owner != nil || person != nil {
+                context.log("owner \(owner ?? "none") is not a seated person; owner now \(person ?? "nobody")")
+            }
+            owner = person
         }
         context.roomChanged = true
     }
