@@ -37,8 +37,7 @@ extension Room {
     }
 
     private func isNameTaken(_ name: String) -> Bool {
-        let key = PlayerText.skeleton(name)
-        return seats.contains { !$0.departed && PlayerText.skeleton($0.name) == key }
+        seats.contains { !$0.departed && PlayerText.looksAlike($0.name, name) }
     }
 
     private func defaultName(seatNumber: Int) -> String {

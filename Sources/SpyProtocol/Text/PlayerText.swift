@@ -79,19 +79,26 @@ public enum PlayerText {
         return nil
     }
 
-    /// What two names are compared by: names with the same skeleton look alike and cannot sit in one room.
-    ///
-    /// Compatibility forms and width are folded (NFKC), invisible characters dropped, Cyrillic and Greek letters
-    /// that look like Latin ones mapped to them, case and accents folded, `1`/`I`/`l`/`i` and `0`/`o` merged, and
-    /// runs of spaces made one.
-    public static func skeleton(_ name: String) -> String {
+    /// Whether two names look alike, so they cannot sit in one room: their skeletons are equal with case folded
+    /// (`Alice`, `ＡＬＩＣＥ`), or equal with case kept and the letters drawn alike merged (`Bill`, `BiII`).
+    public static func looksAlike(_ lhs: String, _ rhs: String) -> Bool {
+        skeleton(lhs) == skeleton(rhs) || skeleton(lhs, keepingCase: true) == skeleton(rhs, keepingCase: true)
+    }
+
+    /// What names are compared by. Compatibility forms and width are folded (NFKC), invisible characters dropped,
+    /// Cyrillic and Greek letters that look like Latin ones mapped to them, accents folded and runs of spaces made
+    /// one. Then either case is folded, or (`keepingCase`) case is kept and `I`, `l`, `1`, `|` are merged and `0`
+    /// read as `O`: those merges would make `I` and `L` alike once case is folded.
+    public static func skeleton(_ name: String, keepingCase: Bool = false) -> String {
         var mapped = String.UnicodeScalarView()
         for scalar in name.precomposedStringWithCompatibilityMapping.unicodeScalars {
             if scalar.properties.isDefaultIgnorableCodePoint || isBlankLooking(scalar) { continue }
             mapped.append(Confusables.latin(for: scalar) ?? scalar)
         }
-        let folded = String(mapped).folding(
-            options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
+        let options: String.CompareOptions =
+            keepingCase
+            ? [.widthInsensitive, .diacriticInsensitive] : [.caseInsensitive, .widthInsensitive, .diacriticInsensitive]
+        let folded = String(mapped).folding(options: options, locale: nil)
         var result = String.UnicodeScalarView()
         var lastWasSpace = true
         for scalar in folded.unicodeScalars {
@@ -103,9 +110,10 @@ public enum PlayerText {
             lastWasSpace = false
             let latin = Confusables.latin(for: scalar) ?? scalar
             switch latin {
-            // Capital I, small l, 1 and | are drawn alike; after case folding, that makes i one of them too.
-            case "l", "1", "|": result.append("i")
-            case "0": result.append("o")
+            case "I", "1",
+                "|" where keepingCase:
+                result.append("l")
+            case "0" where keepingCase: result.append("O")
             default: result.append(latin)
             }
         }

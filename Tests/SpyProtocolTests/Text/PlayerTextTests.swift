@@ -12,8 +12,13 @@ import Testing
         ] {
             #expect(PlayerText.skeleton(name) == amy, "\(name.debugDescription)")
         }
-        #expect(PlayerText.skeleton("Bill") == PlayerText.skeleton("BiII"))
-        #expect(PlayerText.skeleton("B0b") == PlayerText.skeleton("Bob"))
+        #expect(PlayerText.looksAlike("Bill", "BiII"))
+        #expect(PlayerText.looksAlike("B0B", "BOB"))
+        #expect(PlayerText.looksAlike("Alice", "ＡＬＩＣＥ"))
+        #expect(PlayerText.looksAlike("A1ice", "Alice"))
+        // Merging I with l must not make capitals that look nothing alike the same once case is folded.
+        #expect(!PlayerText.looksAlike("I", "L"))
+        #expect(!PlayerText.looksAlike("Ian", "Lan"))
         #expect(PlayerText.skeleton("王小明") != PlayerText.skeleton("李大華"))
         #expect(PlayerText.skeleton("Amy") != PlayerText.skeleton("Ann"))
     }
