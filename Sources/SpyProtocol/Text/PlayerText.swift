@@ -22,7 +22,7 @@ public enum PlayerText {
     // MARK: Names
 
     /// Why a name is refused. The wire code is always `bad_name`; the message says what was wrong.
-    public enum NameProblem: Sendable, Equatable {
+    public enum NameProblem: Sendable, Equatable, CaseIterable {
         case onlySpaces
         case controlCharacters
         case tooManyBytes
