@@ -69,5 +69,10 @@ final class NameTests: XCTestCase {
         XCTAssertEqual(table.room.name(of: "p11")?.unicodeScalars.count, 4)
         table.refused(.join(name: "Jose", bot: false), .nameTaken)
         table.refused(.join(name: "amy  lee", bot: false), .nameTaken)
+        // Scripts whose letters carry marks or join: Korean, Japanese, Arabic, Devanagari, Thai.
+        for name in ["김민수", "さくら", "محمد", "नमस्ते", "สมชาย", "Amy王"] {
+            table.ok(.join(name: name, bot: false))
+        }
+        XCTAssertEqual(table.room.playerIDs.count, 17)
     }
 }
