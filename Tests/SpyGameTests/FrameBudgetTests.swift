@@ -44,7 +44,7 @@ final class FrameBudgetTests: XCTestCase {
         let category = worstText(characters: PlayerText.maxCategoryCharacters, bytes: PlayerText.maxCategoryBytes)
         let settings = GameSettings(
             maxPlayers: Rules.maxTableSize, spies: 3, blank: true, clueMode: .typed, turnSeconds: 600,
-            voteSeconds: 600, categories: Array(repeating: category, count: Rules.maxCategories))
+            voteSeconds: 600, categories: Array(repeating: category, count: Rules.maxCategories), spyWin: .parity)
         XCTAssertNil(Rules.validate(settings, seated: Rules.maxTableSize))
         return settings
     }
@@ -59,7 +59,7 @@ final class FrameBudgetTests: XCTestCase {
         let view = RoomView(
             room: String(repeating: "Z", count: 16), phase: .gameOver, game: Int.max, round: Int.max,
             settings: worstSettings, seats: seats, turn: id(0), pk: (0..<Rules.maxTableSize).map(id),
-            clues: clues, timerMs: Int.max, winner: .civilians)
+            clues: clues, timerMs: Int.max, winner: .civilians, timerKind: .absent)
         let size = WireCodec.encodePayload(ServerMessage.room(view)).count
         XCTAssertLessThanOrEqual(size, FrameLimits.defaultMaxPayload, "largest snapshot: \(size) bytes")
         print("largest room snapshot: \(size) of \(FrameLimits.defaultMaxPayload) bytes")
