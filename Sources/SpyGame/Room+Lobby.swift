@@ -59,22 +59,9 @@ extension Room {
         // Only an absence made the table wait with a deadline; with no timer set, the game waits for them again.
         if isActor(player), timerSecondsForActor == 0 { deadline = nil }
         if phase == .voting { updateVoteDeadline(now: context.now) }
-        context.send(player, .room(view(now: context.now)))
-        let missed = game?.missedVoteResult?.contains(player) == true ? game?.lastVoteResult : nil
-        if missed != nil { game?.missedVoteResult?.remove(player) }
-        if let game, game.roles[player] != nil {
-            switch phase {
-            case .describing, .voting, .guessing:
-                context.send(player, .deal(.init(game: game.number, word: game.word(for: player))))
-                if let missed { context.send(player, .voteResult(missed)) }
-                for message in currentPrompts(now: context.now, for: player) { context.send(player, message) }
-            case .gameOver:
-                if let missed { context.send(player, .voteResult(missed)) }
-                if let result = gameOverMessage() { context.send(player, .gameOver(result)) }
-            case .lobby:
-                break
-            }
-        }
+        for message in catchUp(for: player, now: context.now) { context.send(player, message) }
+        // A missed vote result is told once.
+        if game?.missedVoteResult?.contains(player) == true { game?.missedVoteResult?.remove(player) }
         // A voter who was no longer waited for is waited for again: everyone learns it.
         if let progressBefore, progressBefore != progressMessage(now: context.now) {
             context.announce(.voteProgress(progressMessage(now: context.now)))

@@ -378,12 +378,12 @@ extension Room {
     }
 
     /// The messages a returning player needs to know where the game stands (with their own ballot, if any).
-    func currentPrompts(now: Millis, for player: PlayerID) -> [ServerMessage] {
+    func currentPrompts(now: Millis, for player: PlayerID?) -> [ServerMessage] {
         switch phase {
         case .describing: return [.turn(turnMessage(now: now))]
         case .voting:
             var voting = votingMessage(now: now)
-            voting.ballot = game?.ballots[player]
+            voting.ballot = player.flatMap { game?.ballots[$0] }
             return [.voting(voting), .voteProgress(progressMessage(now: now))]
         case .guessing:
             guard let guesser = game?.guesser else { return [] }
