@@ -103,7 +103,55 @@ def bank_corpus():
     )
 
 
+def http_corpus():
+    key = "dGhlIHNhbXBsZSBub25jZQ=="
+    upgrade = (
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:7777\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:7777\r\n\r\n"
+    )
+    for cut, request in [
+        (b"\x00", "GET / HTTP/1.1\r\nHost: 127.0.0.1:7777\r\nAccept-Language: zh-TW\r\n\r\n"),
+        (b"\x03", "HEAD /app.js HTTP/1.1\r\nHost: 192.168.1.5:7777\r\nIf-None-Match: W/\"x\", *\r\n\r\n"),
+        (b"\x10", "GET /board?room=KFRW HTTP/1.1\nHost: h\n\n"),
+        (b"\x3f", upgrade),
+        (b"\x01", upgrade.replace("Origin: http://127.0.0.1:7777", "Origin: http://evil.example")),
+        (b"\x02", "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"),
+        (b"\x04", "GET / HTTP/1.1\r\n" + "X-Long: " + "a" * 9000 + "\r\n\r\n"),
+        (b"\x05", "GET /%2e%2e/etc/passwd HTTP/1.0\r\n\r\n"),
+    ]:
+        write("http", cut + request.encode())
+
+
+def websocket_frame(opcode, payload, fin=True, mask=b"\x01\x02\x03\x04"):
+    head = bytes([(0x80 if fin else 0) | opcode])
+    length = len(payload)
+    if length < 126:
+        head += bytes([0x80 | length])
+    elif length < 65536:
+        head += bytes([0x80 | 126]) + struct.pack(">H", length)
+    else:
+        head += bytes([0x80 | 127]) + struct.pack(">Q", length)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    return head + mask + masked
+
+
+def websocket_corpus():
+    messages = protocol_messages()
+    for index, payload in enumerate(messages[:20]):
+        write("websocket", bytes([index % 64]) + websocket_frame(0x1, payload))
+    hello = messages[0]
+    write("websocket", b"\x07" + websocket_frame(0x1, hello[:5], fin=False) + websocket_frame(0x0, hello[5:]))
+    write("websocket", b"\x00" + websocket_frame(0x9, b"ping") + websocket_frame(0x1, hello))
+    write("websocket", b"\x00" + websocket_frame(0x8, struct.pack(">H", 1000) + b"bye"))
+    write("websocket", b"\x00" + websocket_frame(0x2, b"\x00\x01"))
+    write("websocket", b"\x00" + websocket_frame(0x1, b"\xff\xfe"))
+    write("websocket", b"\x00" + bytes([0x81, 0x7F]) + b"\x7f" + b"\xff" * 7 + b"\x00" * 4)
+    write("websocket", b"\x00" + bytes([0x81, 0x05]) + b"hello")
+
+
 if __name__ == "__main__":
     frames_corpus()
     room_corpus()
     bank_corpus()
+    http_corpus()
+    websocket_corpus()

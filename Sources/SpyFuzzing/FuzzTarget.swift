@@ -11,6 +11,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case roomState = "room-state"
     /// The question bank's parser over every format it detects (CSV/TSV, gviz, legacy feed, JSON).
     case bank
+    /// A request head through the HTTP parser and the routes (assets, the WebSocket upgrade).
+    case http
+    /// A browser's socket after the upgrade: the WebSocket frame decoder, then each text message as a frame.
+    case websocket
 
     public func run(_ bytes: [UInt8]) {
         switch self {
@@ -18,6 +22,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .room: RoomScriptTarget.run(bytes)
         case .roomState: RoomStateTarget.run(bytes)
         case .bank: BankTarget.run(bytes)
+        case .http: HTTPRequestTarget.run(bytes)
+        case .websocket: WebSocketTarget.run(bytes)
         }
     }
 }
