@@ -1,0 +1,198 @@
+// The board (/board?room=KFRW): a word-free view of one room for a TV or a projector. It joins as a watcher
+// (`hello` with `watch: true`), takes no seat and is sent only public messages, so it has no word to show
+// before game over: what it draws is the room snapshot, the turn and vote news, the results and the reveal.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+let lang = initialLanguage();
+let L = applyLanguage(lang);
+
+const params = new URLSearchParams(location.search);
+const wantedRoom = (params.get("room") || "").trim().toUpperCase();
+
+const board = {
+  room: null,
+  voting: null,
+  result: null,
+  gameOver: null,
+  guessing: null,
+  timerEndsAt: null,
+  linkStatus: "idle",
+  attempt: 0,
+  problem: "",
+  qrShown: false,
+};
+
+const link = new HostLink({
+  hello: () => {
+    const hello = { type: "hello", protocol: 1, name: "", watch: true };
+    if (/^[A-Z]{4}$/.test(wantedRoom)) hello.room = wantedRoom;
+    return hello;
+  },
+  onMessage: (message) => {
+    handle(message);
+    render();
+  },
+  onStatus: (status, attempt) => {
+    board.linkStatus = status;
+    board.attempt = attempt;
+    render();
+  },
+});
+
+function handle(message) {
+  switch (message.type) {
+    case "welcome":
+      board.problem = "";
+      break;
+    case "room":
+      board.room = message;
+      if (message.phase !== "voting") board.voting = null;
+      if (message.phase !== "guessing") board.guessing = null;
+      if (message.phase === "lobby") {
+        board.gameOver = null;
+        board.result = null;
+      }
+      board.timerEndsAt = typeof message.timerMs === "number" ? performance.now() + message.timerMs : null;
+      break;
+    case "turn":
+    case "guessing":
+      if (message.type === "guessing") board.guessing = message;
+      board.timerEndsAt = typeof message.timerMs === "number" ? performance.now() + message.timerMs : null;
+      break;
+    case "voting":
+      board.voting = message;
+      board.result = null;
+      board.timerEndsAt = typeof message.timerMs === "number" ? performance.now() + message.timerMs : null;
+      break;
+    case "vote_progress":
+      if (board.room) {
+        for (const seat of board.room.seats) seat.voted = message.voted.includes(seat.id);
+      }
+      break;
+    case "vote_result":
+      board.voting = null;
+      board.result = message;
+      board.timerEndsAt = null;
+      break;
+    case "game_over":
+      board.gameOver = message;
+      board.timerEndsAt = null;
+      break;
+    case "error":
+      board.problem = L.problem[message.code] || message.message || message.code;
+      break;
+    case "bye":
+      board.problem = L.bye[message.reason] || L.bye.other(message.reason);
+      break;
+    default:
+      break;
+  }
+}
+
+/** The address players open: this page's own host, with the room when the board names one. */
+function joinURL() {
+  const code = board.room ? board.room.room : wantedRoom;
+  const base = `${location.protocol}//${location.host}/`;
+  return /^[A-Z]{4}$/.test(wantedRoom) && code ? `${base}?room=${code}` : base;
+}
+
+/** Shows the host's QR code of the join address when the host serves one (/qr.svg); the address alone otherwise. */
+function loadQR() {
+  const image = new Image();
+  image.className = "qr";
+  image.alt = "QR";
+  image.addEventListener("load", () => {
+    board.qrShown = true;
+    $("qr-slot").replaceChildren(image);
+  });
+  image.src = "/qr.svg";
+}
+
+function render() {
+  const room = board.room;
+  $("where").textContent = room ? whereLine(room, L) : "";
+  const status = board.linkStatus === "idle" ? "" : board.linkStatus;
+  $("link").textContent =
+    status === "reconnecting" ? L.link.reconnecting(board.attempt) : status ? L.link[status] : "";
+  $("link").className = `link link-${status || "idle"}`;
+  $("problem").hidden = !board.problem;
+  $("problem").textContent = board.problem;
+  $("room-code").textContent = room ? room.room : wantedRoom;
+  $("join-url").textContent = joinURL();
+  document.title = room ? `${L.boardTitle} · ${room.room}` : L.boardTitle;
+  if (!room) return;
+  $("now").textContent = nowLine(room);
+  renderTimer();
+  const result = board.result;
+  $("result").hidden = !result || room.phase === "voting" || room.phase === "lobby";
+  if (result) {
+    $("result-lines").replaceChildren(...resultLines(result, room, L).map((line) => el("li", { text: line })));
+  }
+  const over = room.phase === "gameOver" ? board.gameOver : null;
+  $("game-over").hidden = !over;
+  if (over) {
+    $("winner").textContent = L.winner[over.winner];
+    $("civilian-word").textContent = over.civilianWord;
+    $("spy-word").textContent = over.spyWord;
+    const blank = over.reveal.find((entry) => entry.role === "blank");
+    $("blank-guess").textContent =
+      over.blankGuess === undefined ? "" : L.blankGuess(nameOf(room, blank && blank.player), over.blankGuess);
+    $("reveal").replaceChildren(...revealItems(over, room, null, L));
+  }
+  $("seats").replaceChildren(...seatItems(room, null, L));
+  $("clues").replaceChildren(...clueItems(room, L));
+}
+
+/** One line on what the table is doing. */
+function nowLine(room) {
+  switch (room.phase) {
+    case "lobby":
+      return L.waitingForStart;
+    case "describing":
+      return room.turn ? L.turnOf(nameOf(room, room.turn)) : L.phase.describing;
+    case "voting": {
+      const voters = board.voting ? board.voting.voters : votersOf(room);
+      const waiting = room.seats.filter((seat) => voters.includes(seat.id) && !seat.voted);
+      return `${L.votingOpened(room.pk.length > 0)} · ${L.waitVote}: ${L.list(waiting.map((s) => s.name))}`;
+    }
+    case "guessing":
+      return L.guessOf(nameOf(room, board.guessing ? board.guessing.player : undefined));
+    case "gameOver":
+      return board.gameOver ? L.winner[board.gameOver.winner] : L.phase.gameOver;
+    default:
+      return "";
+  }
+}
+
+function renderTimer() {
+  const timer = $("timer");
+  const running = board.timerEndsAt !== null && board.room && board.room.phase !== "gameOver";
+  timer.hidden = !running;
+  if (running) timer.textContent = `⌛ ${L.seconds(secondsLeft(board.timerEndsAt))}`;
+}
+
+function fillLanguage() {
+  fillStaticText(L);
+  const button = $("lang-switch");
+  button.textContent = L.switchTo;
+  button.setAttribute("aria-label", L.switchLabel);
+  button.setAttribute("lang", lang === "zh" ? "en" : "zh-Hant-TW");
+}
+
+$("lang-switch").addEventListener("click", () => {
+  lang = lang === "zh" ? "en" : "zh";
+  L = applyLanguage(lang);
+  fillLanguage();
+  render();
+});
+
+setInterval(() => {
+  if (board.timerEndsAt !== null) renderTimer();
+}, 250);
+
+fillLanguage();
+loadQR();
+render();
+link.start();

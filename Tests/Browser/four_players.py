@@ -1,0 +1,131 @@
+"""Four browser tabs play a spoken game against each other; each sees only its own word.
+
+Against `spyd --host` (no bots). Each tab is its own player (the resume token is kept per tab). After the deal,
+three tabs hold one word and one tab the other; no tab's page or storage ever holds the other word before game
+over. Every speaker presses Done in turn, everyone votes for the same player (confirming with 滾吧！), and the game
+ends after that vote whoever was out: the reveal then matches the word each tab was shown.
+"""
+
+import spybrowser as sb
+from selenium.webdriver.common.by import By
+
+NAMES = ["王小明", "Amy", "李大華", "Bob"]
+
+
+def storage(browser):
+    return browser.execute_script("return JSON.stringify([sessionStorage, localStorage])")
+
+
+def play(args):
+    browser = sb.launch(sb.PHONE, "en-US")
+    try:
+        run(browser, args)
+    finally:
+        browser.quit()
+
+
+def run(browser, args):
+    url = args.url
+    tabs = {}  # player id -> window handle
+    for index, name in enumerate(NAMES):
+        if index > 0:
+            # Two players on laptops, two on phones.
+            sb.new_tab(browser, sb.LAPTOP if index % 2 else sb.PHONE)
+        me = sb.join(browser, url, name)
+        sb.check(me not in tabs, f"tab {index + 1} got a seat of its own, not {me}")
+        tabs[me] = browser.current_window_handle
+    owner = next(iter(tabs))
+    sb.check(sb.text_of(browser, "join-heading") == "Join the game", "an en-US browser gets English")
+
+    for me, handle in tabs.items():
+        browser.switch_to.window(handle)
+        sb.wait(browser, lambda b: sb.seat_count(b) == 4, f"{me} sees four seats")
+        sb.check(
+            bool(browser.find_elements(By.ID, "start-button")) and sb.visible(browser, "start-button") == (me == owner),
+            f"only the owner ({owner}) has Start",
+        )
+
+    browser.switch_to.window(tabs[owner])
+    sb.press(browser, sb.by_id(browser, "start-button"))
+
+    words = {}
+    for me, handle in tabs.items():
+        browser.switch_to.window(handle)
+        words[me] = sb.take_dealt_word(browser)
+    distinct = sorted(set(words.values()), key=lambda w: list(words.values()).count(w))
+    sb.check(len(distinct) == 2, f"two words dealt: {words}")
+    counts = sorted(list(words.values()).count(w) for w in distinct)
+    sb.check(counts == [1, 3], f"one spy word and three civilian words: {words}")
+
+    def check_secrets(moment):
+        for me, handle in tabs.items():
+            browser.switch_to.window(handle)
+            others = [w for w in distinct if w != words[me]]
+            page = browser.page_source
+            kept = storage(browser)
+            for other in others:
+                sb.check(other not in page, f"{me}'s page holds the other word {other!r} {moment}")
+                sb.check(other not in kept, f"{me}'s storage holds the other word {other!r} {moment}")
+            sb.check(words[me] not in kept, f"{me}'s storage keeps its word {moment}")
+            sb.check(words[me] not in page, f"{me}'s word stays in the page while hidden {moment}")
+            sb.check(sb.word_while_holding(browser) == words[me], f"{me} holds 忘詞 and sees its own word")
+
+    check_secrets("after the deal")
+
+    # Spoken clues: whoever's turn it is presses Done, seen from the tab of that player.
+    spoken = 0
+    while True:
+        browser.switch_to.window(tabs[owner])
+        # The owner's page has every clue so far before it names the next speaker.
+        state = sb.wait(
+            browser,
+            lambda b: "voting"
+            if "Voting" in sb.phase_of(b)
+            else len(b.find_elements(By.CSS_SELECTOR, "#clues li.clue")) == spoken
+            and (b.find_elements(By.CSS_SELECTOR, "#seats li.is-turn") or [None])[0],
+            "a turn or the vote",
+        )
+        if state == "voting":
+            break
+        speaker = state.get_attribute("data-player")
+        browser.switch_to.window(tabs[speaker])
+        sb.wait(browser, lambda b: sb.visible(b, "done-button"), f"{speaker}'s Done button")
+        sb.check(not sb.visible(browser, "clue-form"), "no clue box in spoken mode")
+        sb.press(browser, sb.by_id(browser, "done-button"))
+        sb.wait(browser, lambda b: not sb.visible(b, "done-button"), f"{speaker}'s turn over")
+        spoken += 1
+    sb.check(spoken == 4, f"four players spoke, saw {spoken}")
+
+    check_secrets("during the vote")
+
+    # Everyone votes the first seat out; that player votes for the second.
+    ids = list(tabs)
+    target, fallback = ids[0], ids[1]
+    for me, handle in tabs.items():
+        browser.switch_to.window(handle)
+        sb.wait(browser, lambda b: sb.visible(b, "vote-list"), f"{me} may vote")
+        chosen = fallback if me == target else target
+        question = sb.vote_for(browser, chosen)
+        sb.check(question.startswith("Vote ") and question.endswith(" out?"), f"the question {question!r}")
+        # Who has voted shows on every tab, never for whom.
+        sb.wait(
+            browser,
+            lambda b: b.find_elements(By.CSS_SELECTOR, f'#seats li[data-player="{me}"] .badge.voted')
+            or sb.visible(b, "game-over"),
+            f"{me} marked as voted",
+        )
+
+    for me, handle in tabs.items():
+        browser.switch_to.window(handle)
+        sb.wait(browser, lambda b: sb.visible(b, "game-over"), f"{me} sees the game over")
+        civilian, spy = sb.text_of(browser, "civilian-word"), sb.text_of(browser, "spy-word")
+        sb.check({civilian, spy} == set(distinct), f"{me} sees both words {civilian!r} / {spy!r}")
+        revealed = browser.find_element(By.CSS_SELECTOR, f'#reveal li[data-player="{me}"] .reveal-word').text
+        sb.check(revealed == words[me], f"{me} was shown {words[me]!r}, revealed {revealed!r}")
+        out = browser.find_element(By.CSS_SELECTOR, f'#seats li[data-player="{target}"]')
+        sb.check("is-out" in out.get_attribute("class"), f"{target} is out on {me}'s page")
+        sb.at_sizes(browser, f"{me}'s game over")
+
+
+if __name__ == "__main__":
+    sb.main(play)
