@@ -35,7 +35,7 @@ def run(browser, args):
         sb.check(me not in tabs, f"tab {index + 1} got a seat of its own, not {me}")
         tabs[me] = browser.current_window_handle
     owner = next(iter(tabs))
-    sb.check(sb.text_of(browser, "join-heading") == "Join the game", "an en-US browser gets English")
+    sb.check(sb.phase_of(browser).startswith("Room "), "an en-US browser gets English")
 
     for me, handle in tabs.items():
         browser.switch_to.window(handle)
@@ -125,6 +125,20 @@ def run(browser, args):
         out = browser.find_element(By.CSS_SELECTOR, f'#seats li[data-player="{target}"]')
         sb.check("is-out" in out.get_attribute("class"), f"{target} is out on {me}'s page")
         sb.at_sizes(browser, f"{me}'s game over")
+
+    # The owner removes the last player: that tab is back at the door, told why, its seat gone.
+    kicked = ids[-1]
+    browser.switch_to.window(tabs[owner])
+    button = browser.find_element(By.CSS_SELECTOR, f'#seats li[data-player="{kicked}"] button.kick')
+    sb.press(browser, button)
+    question, yes, _ = sb.confirm_dialog(browser)
+    sb.check(question.startswith("Remove ") and yes == "Remove", f"the kick asks {question!r}")
+    sb.answer_dialog(browser, yes=True)
+    sb.wait(browser, lambda b: sb.seat_count(b) == 3, "three seats left on the owner's page")
+    browser.switch_to.window(tabs[kicked])
+    sb.wait(browser, lambda b: sb.visible(b, "join-form"), "the kicked tab back at the join form")
+    sb.check(sb.text_of(browser, "join-error") == "The owner removed you", "the kicked player is told why")
+    sb.check("whoisspy.token" not in storage(browser), "the kicked tab forgets its token")
 
 
 if __name__ == "__main__":

@@ -551,7 +551,7 @@ function renderTimer() {
     return;
   }
   timer.hidden = false;
-  timer.textContent = `⌛ ${L.seconds(secondsLeft(state.timerEndsAt))}`;
+  timer.textContent = L.seconds(secondsLeft(state.timerEndsAt));
   timer.setAttribute("aria-label", L.timeLeft(secondsLeft(state.timerEndsAt)));
 }
 

@@ -170,7 +170,7 @@ function renderTimer() {
   const timer = $("timer");
   const running = board.timerEndsAt !== null && board.room && board.room.phase !== "gameOver";
   timer.hidden = !running;
-  if (running) timer.textContent = `⌛ ${L.seconds(secondsLeft(board.timerEndsAt))}`;
+  if (running) timer.textContent = L.seconds(secondsLeft(board.timerEndsAt));
 }
 
 function fillLanguage() {
