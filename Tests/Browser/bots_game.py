@@ -194,6 +194,7 @@ def run(browser, args):
     second = sb.take_dealt_word(browser)
     sb.check(second is not None, "a word for the second game")
     sb.check("Game 2" in sb.phase_of(browser), f"the header says game 2: {sb.phase_of(browser)!r}")
+    sb.check_console(browser)
 
 
 if __name__ == "__main__":

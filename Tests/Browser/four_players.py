@@ -139,6 +139,7 @@ def run(browser, args):
     sb.wait(browser, lambda b: sb.visible(b, "join-form"), "the kicked tab back at the join form")
     sb.check(sb.text_of(browser, "join-error") == "The owner removed you", "the kicked player is told why")
     sb.check("whoisspy.token" not in storage(browser), "the kicked tab forgets its token")
+    sb.check_console(browser)
 
 
 if __name__ == "__main__":

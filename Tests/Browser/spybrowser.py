@@ -103,6 +103,7 @@ def launch(size=PHONE, language="zh-TW"):
     ]:
         options.add_argument(flag)
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=driver)
     browser = webdriver.Chrome(service=service, options=options)
     set_size(browser, size)
@@ -201,6 +202,21 @@ def at_sizes(browser, where, sizes=(PHONE, LAPTOP)):
         wait(browser, lambda b: b.execute_script("return window.innerWidth") == size[0], f"width {size[0]}")
         no_horizontal_scroll(browser, f"{where} at {size[0]}×{size[1]}")
     set_size(browser, sizes[0])
+
+
+def check_console(browser, allowed=("/qr.svg",)):
+    """No script error and no Content-Security-Policy violation in any window's console (the board's probe for
+    an optional QR image may 404)."""
+    problems = []
+    for handle in browser.window_handles:
+        browser.switch_to.window(handle)
+        for entry in browser.get_log("browser"):
+            if entry.get("level") != "SEVERE":
+                continue
+            if any(part in entry.get("message", "") for part in allowed):
+                continue
+            problems.append(entry.get("message", ""))
+    check(not problems, "errors in the browser console:\n" + "\n".join(problems))
 
 
 def screenshot(browser, directory, name):

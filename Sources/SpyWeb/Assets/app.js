@@ -71,7 +71,8 @@ const link = new HostLink({
     state.linkStatus = status;
     state.attempt = attempt;
     if (status === "reconnecting" && before === "connected") record((S) => S.lostHost);
-    if (status === "closed" && !state.joined) showJoinError(state.joinError);
+    // Not seated yet: a refusal, or a host that does not answer, gives the form back.
+    if ((status === "closed" || status === "reconnecting") && !state.joined) showJoinError(state.joinError);
     render();
   },
 });
@@ -221,7 +222,7 @@ function applyRoom(view) {
   if (view.phase === "describing" && view.turn) announceTurn(view.turn, view.round, view.pk.length > 0);
   if (view.phase !== "guessing") state.guessing = null;
   if (view.phase === "lobby") state.gameOver = null;
-  if (view.phase === "describing" || view.phase === "lobby") state.result = view.phase === "lobby" ? null : state.result;
+  if (view.phase === "lobby") state.result = null;
   setTimer(view.timerMs);
 }
 
@@ -249,6 +250,9 @@ function handleError(error) {
     $("clue-input").focus();
   } else if (error.code === "self_vote" || error.code === "bad_target") {
     state.ballot = null;
+  } else if (["bad_settings", "too_many_spies", "bad_message", "not_owner"].includes(error.code)) {
+    // A refused setting: the form shows again what is in force.
+    state.resetSettings = true;
   }
 }
 
@@ -517,7 +521,7 @@ function render() {
   renderHeader();
   const inRoom = state.joined && state.room !== null;
   const resuming = !state.joined && tab.get(TOKEN_KEY) && state.linkStatus !== "closed";
-  $("join").hidden = inRoom || Boolean(resuming);
+  $("join").hidden = state.joined || Boolean(resuming);
   $("game").hidden = !inRoom;
   if (!inRoom) return;
   renderWord();
@@ -608,7 +612,8 @@ function renderAction() {
       break;
     case "voting":
       if (canVote()) {
-        prompt = state.ballot ? L.ballot(nameOf(room, state.ballot)) : L.pickVote;
+        // After a reload the host says that this player voted, not for whom; the page does not know either.
+        prompt = state.ballot ? L.ballot(nameOf(room, state.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
         show("vote-list", true);
         renderVoteList();
       } else {
@@ -700,8 +705,10 @@ function renderSettings() {
   $("settings-fields").disabled = !owner;
   show("settings-form", owner);
   $("settings-line").textContent = L.settingsLine(room.settings, L);
+  const reset = state.resetSettings;
+  state.resetSettings = false;
   for (const input of document.querySelectorAll("[data-setting]")) {
-    if (input === document.activeElement) continue;
+    if (input === document.activeElement && !reset) continue;
     const value = room.settings[input.dataset.setting];
     if (input.type === "checkbox") input.checked = Boolean(value);
     else if (Array.isArray(value)) input.value = value.join(", ");
