@@ -23,16 +23,28 @@ let package = Package(
         .target(name: "SpyGame", dependencies: ["SpyProtocol"], swiftSettings: strict),
         // Question bank: embedded default, parsers, fetching and cache.
         .target(name: "SpyBank", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        // HTTP/1.1 and WebSocket (RFC 6455) parsers, SHA-1 and the page's assets built in. Foundation only.
+        .target(
+            name: "SpyWeb",
+            resources: [
+                .embedInCode("Assets/index.html"), .embedInCode("Assets/board.html"),
+                .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
+                .embedInCode("Assets/shared.js"), .embedInCode("Assets/favicon.svg"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
-            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
+            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb"],
+            swiftSettings: strict),
         .executableTarget(name: "spy-client", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .executableTarget(
             name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
         .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
+        .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb"], swiftSettings: strict),
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
         .testTarget(
-            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
+            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb"],
+            swiftSettings: strict),
         .testTarget(
             name: "spy-clientTests", dependencies: ["spy-client", "SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(

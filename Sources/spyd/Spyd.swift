@@ -46,6 +46,7 @@ enum Spyd {
         }
         let bindText = options.bind.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "0.0.0.0"
         log.info("listening on \(bindText):\(server.port) with \(server.rooms.count) room(s); bank: \(bankName)")
+        for way in joinWays(server: server, options: options) { log.info("join: \(way.terminal)  or  \(way.browser)") }
         if let status {
             status.banner(banner(server: server, options: options, bankName: bankName))
         }
@@ -74,16 +75,32 @@ enum Spyd {
         return (report.pairs, "\(names), \(report.pairs.count) pairs")
     }
 
-    static func banner(server: Server, options: HostOptions, bankName: String) -> [String] {
+    /// The two ways to join at one address: the terminal client's command and the browser's URL.
+    struct JoinWay {
+        var terminal: String
+        var browser: String
+    }
+
+    /// One way to join per address players can reach (127.0.0.1 when no network address is found).
+    static func joinWays(server: Server, options: HostOptions) -> [JoinWay] {
         let suffix = server.port == 7777 ? "" : ":\(server.port)"
-        var lines = ["誰是臥底 · Who is the Spy — the host is ready", ""]
-        let addresses = options.bind.map { [$0] } ?? ProcessSetup.lanAddresses()
-        if addresses.isEmpty {
-            lines.append("  No network address found; on this machine type:  spy-client 127.0.0.1\(suffix)")
-        } else {
-            lines.append("  Players type:")
-            for address in addresses { lines.append("    spy-client \(address)\(suffix)") }
+        var addresses = options.bind.map { [$0] } ?? ProcessSetup.lanAddresses()
+        if addresses.isEmpty || addresses == ["0.0.0.0"] || addresses == ["::"] { addresses = ["127.0.0.1"] }
+        return addresses.map { address in
+            let host = address.contains(":") ? "[\(address)]" : address
+            return JoinWay(terminal: "spy-client \(address)\(suffix)", browser: "http://\(host):\(server.port)")
         }
+    }
+
+    static func banner(server: Server, options: HostOptions, bankName: String) -> [String] {
+        var lines = ["誰是臥底 · Who is the Spy — the host is ready", ""]
+        let ways = joinWays(server: server, options: options)
+        if options.bind == nil && ProcessSetup.lanAddresses().isEmpty {
+            lines.append("  No network address found; join on this machine:")
+        } else {
+            lines.append("  Players type, or open in a browser (phone or laptop):")
+        }
+        for way in ways { lines.append("    \(way.terminal)    \(way.browser)") }
         let codes = server.roomOrder.joined(separator: ", ")
         lines.append("  Room\(server.roomOrder.count == 1 ? "" : "s"): \(codes)")
         if options.password != nil { lines.append("  A password is required to join.") }
