@@ -224,6 +224,7 @@ def screenshot(browser, directory, name):
         return
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, name)
+    browser.execute_script("window.scrollTo(0, 0)")
     browser.save_screenshot(path)
     print(f"screenshot {path}")
 

@@ -106,6 +106,7 @@ function loadQR() {
   image.addEventListener("load", () => {
     board.qrShown = true;
     $("qr-slot").replaceChildren(image);
+    render();
   });
   image.src = "/qr.svg";
 }
@@ -121,6 +122,7 @@ function render() {
   $("problem").textContent = board.problem;
   $("room-code").textContent = room ? room.room : wantedRoom;
   $("join-url").textContent = joinURL();
+  $("how-to-join").textContent = board.qrShown ? L.scanOrOpen : L.openInBrowser;
   document.title = room ? `${L.boardTitle} · ${room.room}` : L.boardTitle;
   if (!room) return;
   $("now").textContent = nowLine(room);
@@ -160,7 +162,8 @@ function nowLine(room) {
     case "guessing":
       return L.guessOf(nameOf(room, board.guessing ? board.guessing.player : undefined));
     case "gameOver":
-      return board.gameOver ? L.winner[board.gameOver.winner] : L.phase.gameOver;
+      // The winner and the reveal follow in large type below.
+      return L.phase.gameOver;
     default:
       return "";
   }

@@ -183,6 +183,7 @@ const STRINGS = {
     // Board
     joinWithPhone: "用手機或電腦加入",
     scanOrOpen: "掃描 QR 碼，或在瀏覽器打開：",
+    openInBrowser: "在瀏覽器打開：",
     boardWatching: "看板只顯示公開的資訊，不會顯示任何人的詞",
     lastResult: "上一輪投票",
     phaseNow: "現在",
@@ -363,6 +364,7 @@ const STRINGS = {
     },
     joinWithPhone: "Join with a phone or laptop",
     scanOrOpen: "Scan the QR code, or open in a browser:",
+    openInBrowser: "Open in a browser:",
     boardWatching: "The board shows only what everyone may see: never anyone's word",
     lastResult: "Last vote",
     phaseNow: "Now",
