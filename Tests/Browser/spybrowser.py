@@ -201,6 +201,7 @@ def at_sizes(browser, where, sizes=(PHONE, LAPTOP)):
         set_size(browser, size)
         wait(browser, lambda b: b.execute_script("return window.innerWidth") == size[0], f"width {size[0]}")
         no_horizontal_scroll(browser, f"{where} at {size[0]}×{size[1]}")
+        check_accessible(browser, f"{where} at {size[0]}×{size[1]}")
     set_size(browser, sizes[0])
 
 
@@ -217,6 +218,31 @@ def check_console(browser, allowed=("/qr.svg",)):
                 continue
             problems.append(entry.get("message", ""))
     check(not problems, "errors in the browser console:\n" + "\n".join(problems))
+
+
+ACCESSIBILITY_PROBLEMS = """
+const problems = [];
+for (const node of document.querySelectorAll("button, input, select, textarea")) {
+  const box = node.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) continue;
+  const labels = node.labels ? Array.from(node.labels).map((label) => label.textContent).join("").trim() : "";
+  const name = (node.getAttribute("aria-label") || "").trim() || labels ||
+    (node.tagName === "BUTTON" ? node.textContent.trim() : "");
+  if (!name) problems.push("no accessible name: " + node.outerHTML.slice(0, 120));
+  if (node.tagName === "BUTTON" && (box.height < 44 || box.width < 44)) {
+    problems.push(`touch target ${Math.round(box.width)}×${Math.round(box.height)}: ` + node.outerHTML.slice(0, 80));
+  }
+}
+if (!document.documentElement.lang) problems.push("no lang on <html>");
+if (!document.querySelector("[aria-live]")) problems.push("no live region");
+return problems;
+"""
+
+
+def check_accessible(browser, where):
+    """Every control has a name a screen reader can say, every button is a large enough target."""
+    problems = browser.execute_script(ACCESSIBILITY_PROBLEMS)
+    check(not problems, f"{where}: " + "; ".join(problems))
 
 
 def screenshot(browser, directory, name):
