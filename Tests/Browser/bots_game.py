@@ -214,6 +214,18 @@ def run(browser, args):
     second = sb.take_dealt_word(browser)
     sb.check(second is not None, "a word for the second game")
     sb.check("Game 2" in sb.phase_of(browser), f"the header says game 2: {sb.phase_of(browser)!r}")
+
+    # Leaving during a game asks first, then gives the seat up: the tab is back at the door without a token.
+    sb.press(browser, sb.by_id(browser, "leave-button"))
+    question, yes, no = sb.confirm_dialog(browser)
+    sb.check(question == "A game is on: leave and give up your seat?", f"the leave question {question!r}")
+    sb.answer_dialog(browser, yes=False)
+    sb.check(sb.visible(browser, "game"), "Stay keeps the seat")
+    sb.press(browser, sb.by_id(browser, "leave-button"))
+    sb.confirm_dialog(browser)
+    sb.answer_dialog(browser, yes=True)
+    sb.wait(browser, lambda b: sb.visible(b, "join-form"), "back at the join form after leaving")
+    sb.check(not browser.execute_script("return sessionStorage.getItem('whoisspy.token')"), "the token is forgotten")
     sb.check_console(browser)
 
 
