@@ -25,7 +25,14 @@ extension Server {
             let allow = status == .methodNotAllowed ? [HTTPHeader("Allow", "GET, HEAD")] : []
             answer(peer, .problem(status, detail, extra: allow))
         case .control(.ping(let payload)):
-            writeRaw(WebSocketFrame.pong(payload), to: peer)
+            // Pongs count against the output cap like messages: pinging without reading is a slow consumer too.
+            if peer.connection.enqueue(WebSocketFrame.pong(payload)) == .overCap {
+                log.info("connection \(peer.id) cut off: pings not read")
+                retire(peer, notifyRoom: true)
+                closeSoon(peer)
+            } else {
+                queueFlush(peer)
+            }
         case .control(.close(let code, _)):
             // Echo the client's code (RFC 6455, 5.5.1); its room learns the player is away, as for a dropped line.
             let echoed = code.flatMap(WebSocketCloseCode.init(rawValue:)) ?? .normal
@@ -61,8 +68,8 @@ extension Server {
         writeRaw(WebSocketFrame.close(code, reason: reason), to: peer)
     }
 
-    /// Queues bytes that are not a protocol message (HTTP heads and bodies, WebSocket control frames). They are
-    /// few and small, so they may pass the output cap.
+    /// Queues bytes that are not a protocol message: an HTTP response (one per connection) or the one close frame.
+    /// They may pass the output cap, as the last error before a slow consumer is cut off does.
     private func writeRaw(_ bytes: [UInt8], to peer: Peer) {
         guard !peer.connection.isClosed else { return }
         peer.connection.enqueue(bytes, overCap: true)

@@ -758,7 +758,7 @@ final class Server {
         queueFlush(peer)
     }
 
-    private func closeSoon(_ peer: Peer) {
+    func closeSoon(_ peer: Peer) {
         if !peer.isLingering { peer.stage = .lingering(until: 0) }
         toClose.append(peer.id)
     }
