@@ -9,7 +9,17 @@ let lang = initialLanguage();
 let L = applyLanguage(lang);
 
 const params = new URLSearchParams(location.search);
-const wantedRoom = (params.get("room") || "").trim().toUpperCase();
+let wantedRoom = (params.get("room") || "").trim().toUpperCase();
+// A host with a password asks it of watchers too; kept for this tab only, so reconnecting needs no retyping.
+const PASSWORD_KEY = "whoisspy.boardPassword";
+
+let boardPassword = (() => {
+  try {
+    return sessionStorage.getItem(PASSWORD_KEY) || "";
+  } catch (_) {
+    return "";
+  }
+})();
 
 const board = {
   room: null,
@@ -21,6 +31,8 @@ const board = {
   linkStatus: "idle",
   attempt: 0,
   problem: "",
+  needRoom: false,
+  needPassword: false,
   qrShown: false,
 };
 
@@ -28,6 +40,7 @@ const link = new HostLink({
   hello: () => {
     const hello = { type: "hello", protocol: 1, name: "", watch: true };
     if (/^[A-Z]{4}$/.test(wantedRoom)) hello.room = wantedRoom;
+    if (boardPassword) hello.password = boardPassword;
     return hello;
   },
   onMessage: (message) => {
@@ -82,6 +95,9 @@ function handle(message) {
       break;
     case "error":
       board.problem = L.problem[message.code] || message.message || message.code;
+      // The door is closed until the watcher says which room, or the password: the form asks.
+      if (message.code === "room_required" || message.code === "room_not_found") board.needRoom = true;
+      if (message.code === "wrong_password") board.needPassword = true;
       break;
     case "bye":
       board.problem = L.bye[message.reason] || L.bye.other(message.reason);
@@ -120,6 +136,10 @@ function render() {
   $("link").className = `link link-${status || "idle"}`;
   $("problem").hidden = !board.problem;
   $("problem").textContent = board.problem;
+  const asking = (board.needRoom || board.needPassword) && board.linkStatus === "closed";
+  $("board-join").hidden = !asking;
+  $("board-room-field").hidden = !board.needRoom;
+  $("board-password-field").hidden = !board.needPassword;
   $("room-code").textContent = room ? room.room : wantedRoom;
   $("join-url").textContent = joinURL();
   $("how-to-join").textContent = board.qrShown ? L.scanOrOpen : L.openInBrowser;
@@ -189,6 +209,26 @@ $("lang-switch").addEventListener("click", () => {
   L = applyLanguage(lang);
   fillLanguage();
   render();
+});
+
+$("board-join").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const room = $("board-room").value.trim().toUpperCase();
+  if (board.needRoom && room) {
+    wantedRoom = room;
+    // The address now names the room, so a reload of the TV's page comes straight back.
+    history.replaceState(null, "", `/board?room=${encodeURIComponent(room)}`);
+  }
+  if (board.needPassword) {
+    boardPassword = $("board-password").value;
+    try {
+      sessionStorage.setItem(PASSWORD_KEY, boardPassword);
+    } catch (_) {
+      // Without storage a reload asks again.
+    }
+  }
+  board.problem = "";
+  link.start();
 });
 
 setInterval(() => {
