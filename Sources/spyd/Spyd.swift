@@ -46,7 +46,9 @@ enum Spyd {
         }
         let bindText = options.bind.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "0.0.0.0"
         log.info("listening on \(bindText):\(server.port) with \(server.rooms.count) room(s); bank: \(bankName)")
-        for way in joinWays(server: server, options: options) { log.info("join: \(way.terminal)  or  \(way.browser)") }
+        for way in joinWays(server: server, options: options).ways {
+            log.info("join: \(way.terminal)  or  \(way.browser)")
+        }
         if let status {
             status.banner(banner(server: server, options: options, bankName: bankName))
         }
@@ -81,24 +83,28 @@ enum Spyd {
         var browser: String
     }
 
-    /// One way to join per address players can reach (127.0.0.1 when no network address is found).
-    static func joinWays(server: Server, options: HostOptions) -> [JoinWay] {
+    /// One way to join per address players can reach: the bound address, or every LAN address when bound to all;
+    /// `found` is false when there is none and this machine's loopback stands in.
+    static func joinWays(server: Server, options: HostOptions) -> (ways: [JoinWay], found: Bool) {
         let suffix = server.port == 7777 ? "" : ":\(server.port)"
-        var addresses = options.bind.map { [$0] } ?? ProcessSetup.lanAddresses()
-        if addresses.isEmpty || addresses == ["0.0.0.0"] || addresses == ["::"] { addresses = ["127.0.0.1"] }
-        return addresses.map { address in
+        let bound = options.bind.flatMap { $0 == "0.0.0.0" || $0 == "::" ? nil : [$0] }
+        var addresses = bound ?? ProcessSetup.lanAddresses()
+        let found = !addresses.isEmpty
+        if !found { addresses = ["127.0.0.1"] }
+        let ways = addresses.map { address in
             let host = address.contains(":") ? "[\(address)]" : address
             return JoinWay(terminal: "spy-client \(address)\(suffix)", browser: "http://\(host):\(server.port)")
         }
+        return (ways, found)
     }
 
     static func banner(server: Server, options: HostOptions, bankName: String) -> [String] {
         var lines = ["誰是臥底 · Who is the Spy — the host is ready", ""]
-        let ways = joinWays(server: server, options: options)
-        if options.bind == nil && ProcessSetup.lanAddresses().isEmpty {
-            lines.append("  No network address found; join on this machine:")
-        } else {
+        let (ways, found) = joinWays(server: server, options: options)
+        if found {
             lines.append("  Players type, or open in a browser (phone or laptop):")
+        } else {
+            lines.append("  No network address found; join on this machine:")
         }
         for way in ways { lines.append("    \(way.terminal)    \(way.browser)") }
         let codes = server.roomOrder.joined(separator: ", ")

@@ -116,8 +116,38 @@ import Testing
         #expect(redealt == .deal(deal))
     }
 
+    @Test func bytesArrivingOneAtATimeAreUnderstoodOnEveryTransport() throws {
+        let daemon = try DaemonProcess()
+        // The framed protocol: the first byte (0) already says it is not HTTP.
+        let framed = try daemon.connect()
+        for byte in try WireCodec.encodeFrame(ClientMessage.hello(.init(name: "Drip"))) {
+            try framed.sendRaw([byte])
+        }
+        let welcome = try framed.waitFor(deadline: .after(seconds: 10)) {
+            if case .welcome = $0 { true } else { false }
+        }
+        #expect(welcome != nil)
+
+        // HTTP, one byte per write.
+        let page = try RawClient(port: daemon.port)
+        for byte in "GET /style.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8 { try page.send([byte]) }
+        let reply = try page.readResponse()
+        #expect(reply.status == 200)
+        #expect(reply.body == WebAssets.byPath["/style.css"]?.bytes)
+
+        // A WebSocket message, one byte per write.
+        let socket = try WebSocketTestClient(port: daemon.port)
+        let frame = WebSocketTestClient.frame(
+            0x1, WireCodec.encodePayload(ClientMessage.hello(.init(name: "Drop", room: nil))))
+        for byte in frame { try socket.sendRaw([byte]) }
+        try socket.waitFor("welcome") { if case .welcome = $0 { true } else { false } }
+    }
+
     @Test func theSamePortServesThePageWithItsHeaders() throws {
         let daemon = try DaemonProcess()
+        let port = daemon.port
+        #expect(
+            daemon.waitForLine(containing: "join: spy-client 127.0.0.1:\(port)  or  http://127.0.0.1:\(port)") != nil)
         let client = try RawClient(port: daemon.port)
         try client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(daemon.port)\r\n\r\n")
         let page = try client.readResponse()
