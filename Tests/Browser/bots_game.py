@@ -1,10 +1,10 @@
 """One phone-sized browser player and three bots play a whole typed game to game over.
 
 Against `spyd --host --bots 3 --clues typed`. On the way: the owner's settings, the word shown once and then only
-while 忘詞 is held (pointer and keyboard), a reload mid-game that takes back the same seat and word, a typed clue,
-the vote with its confirmation (先放過他 first, then 滾吧！), the reveal and both words, no sideways scrolling at
-390×844 and 1280×800 in every phase, the English switch, and a board (watcher) beside it that is never sent or
-shows a word before game over.
+while 忘詞 is held (pointer and keyboard), a reload mid-game and a dropped connection that take back the same seat
+and word, a typed clue, the vote with its confirmation (先放過他 first, then 滾吧！), the reveal and both words, no
+sideways scrolling at 390×844 and 1280×800 in every phase, the English switch, leaving, and a board (watcher)
+beside it that is never sent or shows a word before game over.
 """
 
 import spybrowser as sb
@@ -12,47 +12,19 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 
-def board_text(browser):
-    """What the board shows outside the typed clues (which are what players chose to say)."""
-    return browser.execute_script(
-        "const copy = document.body.cloneNode(true);"
-        "copy.querySelector('#clues').remove();"
-        "return copy.innerText;"
-    )
-
-
-WORD_KEYS = {"word", "civilianWord", "spyWord", "blankGuess"}
-
-
-def keys_and_values(value):
-    """Every key and every string in a frame, except the typed clues' text (what players chose to say)."""
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield key
-            if key != "text":
-                yield from keys_and_values(inner)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from keys_and_values(inner)
-    elif isinstance(value, str):
-        yield value
-
-
 def check_board_has_no_word(browser, board, player, words, moment):
-    """Before game over the board shows no word and was sent none: no deal, no word field, no word anywhere."""
+    """Before game over the board was sent no word (no deal, no word field, no word as a value) and shows no
+    reveal."""
     browser.switch_to.window(board)
-    text = board_text(browser)
-    # Read after the text: if the game ended in between, the text may already show the reveal.
+    revealed = sb.visible(browser, "game-over") or sb.text_of(browser, "civilian-word")
+    # Read after the page: if the game ended in between, the page may already show the reveal.
     received = sb.frames(browser)
-    over = next((i for i, frame in enumerate(received) if frame.get("type") == "game_over"), len(received))
-    for frame in received[:over]:
+    before = sb.before_game_over(received)
+    for frame in before:
         sb.check(frame.get("type") != "deal", f"the board was dealt a word {moment}: {frame}")
-        found = set(keys_and_values(frame))
-        sb.check(not found & WORD_KEYS, f"a frame to the board has a word field {moment}: {frame}")
-        sb.check(not any(w in item for w in words for item in found), f"a frame to the board has a word {moment}")
-    if over == len(received):
-        for word in words:
-            sb.check(word not in text, f"the board shows the word {word!r} {moment}")
+        sb.check_no_word(frame, words, f"a frame to the board {moment}")
+    if len(before) == len(received):
+        sb.check(not revealed, f"the board shows a reveal {moment}")
     browser.switch_to.window(player)
 
 
@@ -105,7 +77,7 @@ def run(browser, args):
     # The word is shown once, then only while 忘詞 is held.
     word = sb.take_dealt_word(browser)
     sb.check(word, "the player was dealt a word (no blank at this table)")
-    sb.check(word not in browser.find_element(By.TAG_NAME, "body").text, "the word is hidden after 記住了")
+    sb.check(sb.shown_word(browser) == "", "the word is gone from the page after 記住了")
     sb.check(sb.word_while_holding(browser) == word, "忘詞 held shows the dealt word")
     sb.check(sb.word_while_key_held(browser, Keys.SPACE) == word, "space held on 忘詞 shows the word")
     sb.check(sb.word_while_key_held(browser, Keys.ENTER) == word, "enter held on 忘詞 shows the word")
@@ -113,12 +85,24 @@ def run(browser, args):
     check_board_has_no_word(browser, board, player, [word], "after the deal")
 
     # A reload mid-game takes back the same seat and word, and does not flash the word again.
+    sb.record_frames(browser)
     browser.refresh()
     sb.wait(browser, lambda b: sb.visible(b, "game") and sb.visible(b, "forgot"), "the game back after a reload")
     sb.check(sb.my_id(browser) == me, "the same seat after a reload")
     sb.check(sb.shown_word(browser) == "", "a reload does not show the word by itself")
     sb.check(sb.word_while_holding(browser) == word, "the same word after a reload")
     sb.check(sb.seat_count(browser) == 4, "still four seats after the reload")
+
+    # A dropped connection comes back by itself with the token: same seat, same word.
+    sb.drop_connection(browser)
+    sb.wait(
+        browser,
+        lambda b: any(e.text == "已重新連線" for e in b.find_elements(By.CSS_SELECTOR, "#events li")),
+        "the page reconnected by itself",
+    )
+    sb.wait(browser, lambda b: sb.text_of(b, "link") == "已連線", "connected again")
+    sb.check(sb.my_id(browser) == me, "the same seat after a dropped connection")
+    sb.check(sb.word_while_holding(browser) == word, "the same word after a dropped connection")
 
     sb.at_sizes(browser, "describing")
     clue_sent = False

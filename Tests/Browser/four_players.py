@@ -1,10 +1,13 @@
 """Four browser tabs play a spoken game against each other; each sees only its own word.
 
 Against `spyd --host` (no bots). Each tab is its own player (the resume token is kept per tab). After the deal,
-three tabs hold one word and one tab the other; no tab's page or storage ever holds the other word before game
-over. Every speaker presses Done in turn, everyone votes for the same player (confirming with 滾吧！), and the game
-ends after that vote whoever was out: the reveal then matches the word each tab was shown.
+three tabs hold one word and one tab the other; before game over no tab is sent the other word, keeps a word in
+its storage, or shows its own word while 忘詞 is not held. Every speaker presses Done in turn, everyone votes for the
+same player (confirming with 滾吧！), and the game ends after that vote whoever was out: the reveal then matches the
+word each tab was shown. Then the owner kicks a player.
 """
+
+import json
 
 import spybrowser as sb
 from selenium.webdriver.common.by import By
@@ -12,8 +15,19 @@ from selenium.webdriver.common.by import By
 NAMES = ["王小明", "Amy", "李大華", "Bob"]
 
 
-def storage(browser):
-    return browser.execute_script("return JSON.stringify([sessionStorage, localStorage])")
+def stored_values(browser):
+    """Every value the tab keeps in sessionStorage and localStorage, with the strings inside JSON values."""
+    values = browser.execute_script(
+        "return [...Object.values(sessionStorage), ...Object.values(localStorage)].map(String)"
+    )
+    found = []
+    for value in values:
+        found.append(value)
+        try:
+            found += [inner for _, inner in sb.fields(json.loads(value)) if inner is not None]
+        except ValueError:
+            pass
+    return found
 
 
 def play(args):
@@ -31,6 +45,7 @@ def run(browser, args):
         if index > 0:
             # Two players on laptops, two on phones.
             sb.new_tab(browser, sb.LAPTOP if index % 2 else sb.PHONE)
+        sb.record_frames(browser)
         me = sb.join(browser, url, name)
         sb.check(me not in tabs, f"tab {index + 1} got a seat of its own, not {me}")
         tabs[me] = browser.current_window_handle
@@ -60,14 +75,16 @@ def run(browser, args):
     def check_secrets(moment):
         for me, handle in tabs.items():
             browser.switch_to.window(handle)
-            others = [w for w in distinct if w != words[me]]
-            page = browser.page_source
-            kept = storage(browser)
-            for other in others:
-                sb.check(other not in page, f"{me}'s page holds the other word {other!r} {moment}")
-                sb.check(other not in kept, f"{me}'s storage holds the other word {other!r} {moment}")
-            sb.check(words[me] not in kept, f"{me}'s storage keeps its word {moment}")
-            sb.check(words[me] not in page, f"{me}'s word stays in the page while hidden {moment}")
+            received = sb.frames(browser)
+            sb.check(sb.before_game_over(received) == received, f"no game over yet {moment}")
+            deals = [frame for frame in received if frame.get("type") == "deal"]
+            sb.check(deals and all(d.get("word") == words[me] for d in deals), f"{me} was dealt only its word")
+            for frame in received:
+                if frame.get("type") != "deal":
+                    sb.check_no_word(frame, distinct, f"a frame to {me} {moment}")
+            kept = stored_values(browser)
+            sb.check(not set(kept) & set(distinct), f"{me}'s storage keeps a word {moment}: {kept}")
+            sb.check(sb.shown_word(browser) == "", f"{me}'s word is off the page while 忘詞 is not held {moment}")
             sb.check(sb.word_while_holding(browser) == words[me], f"{me} holds 忘詞 and sees its own word")
 
     check_secrets("after the deal")
@@ -138,7 +155,9 @@ def run(browser, args):
     browser.switch_to.window(tabs[kicked])
     sb.wait(browser, lambda b: sb.visible(b, "join-form"), "the kicked tab back at the join form")
     sb.check(sb.text_of(browser, "join-error") == "The owner removed you", "the kicked player is told why")
-    sb.check("whoisspy.token" not in storage(browser), "the kicked tab forgets its token")
+    sb.check(
+        not browser.execute_script("return sessionStorage.getItem('whoisspy.token')"), "the kicked tab forgets its token"
+    )
     sb.check_console(browser)
 
 

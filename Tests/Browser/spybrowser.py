@@ -36,13 +36,15 @@ LAPTOP = (1280, 800)
 DEADLINE = float(os.environ.get("SPY_BROWSER_DEADLINE", "45"))
 
 # Records every frame the page's WebSocket receives, before any page script runs (CDP, not the page: the CSP
-# does not apply to it). Lets a test see exactly what the host sent to that tab.
+# does not apply to it). Lets a test see exactly what the host sent to that tab, and drop its connection.
 FRAME_RECORDER = """
 (() => {
   const Native = window.WebSocket;
   window.__spyFrames = [];
+  window.__spySockets = [];
   window.WebSocket = function (...args) {
     const socket = new Native(...args);
+    window.__spySockets.push(socket);
     socket.addEventListener("message", (event) => window.__spyFrames.push(String(event.data)));
     return socket;
   };
@@ -133,8 +135,48 @@ def record_frames(browser):
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FRAME_RECORDER})
 
 
+def drop_connection(browser):
+    """Closes the page's WebSocket under it, as a flaky network would."""
+    browser.execute_script("window.__spySockets.forEach((socket) => socket.close())")
+
+
 def frames(browser):
     return [json.loads(text) for text in browser.execute_script("return window.__spyFrames || []")]
+
+
+# Fields that carry a word in the protocol.
+WORD_KEYS = {"word", "civilianWord", "spyWord", "blankGuess"}
+# Fields whose values come from a fixed list (a word of the English bank may be spelled like one of them), and the
+# typed clues' text (what players chose to say, which may name anything).
+NOT_WORDS = {"type", "phase", "clueMode", "tieRule", "blankRule", "language", "reason", "outcome", "identity",
+             "revealed", "winner", "role", "code", "message", "text"}
+
+
+def fields(value, key=None):
+    """Every (key, None) and (key, string value) pair of a frame, at any depth."""
+    if isinstance(value, dict):
+        for inner_key, inner in value.items():
+            yield inner_key, None
+            yield from fields(inner, inner_key)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from fields(inner, key)
+    elif isinstance(value, str):
+        yield key, value
+
+
+def before_game_over(received):
+    """The frames received before the first game_over."""
+    end = next((i for i, frame in enumerate(received) if frame.get("type") == "game_over"), len(received))
+    return received[:end]
+
+
+def check_no_word(frame, words, what):
+    """`frame` has no word field and no value that is one of `words`."""
+    pairs = list(fields(frame))
+    check(not {key for key, _ in pairs} & WORD_KEYS, f"{what} has a word field: {frame}")
+    leaked = [(key, value) for key, value in pairs if value is not None and key not in NOT_WORDS and value in words]
+    check(not leaked, f"{what} carries a word of {words}: {leaked} in {frame}")
 
 
 def wait(browser, condition, what, timeout=DEADLINE):
