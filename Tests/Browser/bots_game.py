@@ -54,6 +54,7 @@ def run(browser, args):
     browser.get(url + "/")
     sb.wait(browser, lambda b: sb.visible(b, "join-name"), "the join form")
     sb.check(sb.text_of(browser, "join-heading") == "加入遊戲", "the page speaks Chinese to a zh-TW browser")
+    sb.check_strings_complete(browser)
     sb.at_sizes(browser, "join form")
     me = sb.join(browser, url, "小明")
     sb.wait(browser, lambda b: sb.seat_count(b) == 4, "three bots seated")

@@ -281,6 +281,25 @@ return problems;
 """
 
 
+def check_strings_complete(browser):
+    """Both languages have every sentence: the same keys at every level of the page's STRINGS."""
+    missing = browser.execute_script(
+        """
+        const gaps = [];
+        const walk = (a, b, path) => {
+          for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+            if (!(key in a) || !(key in b)) gaps.push(path + key);
+            else if (typeof a[key] !== typeof b[key]) gaps.push(path + key + " (type)");
+            else if (typeof a[key] === "object") walk(a[key], b[key], path + key + ".");
+          }
+        };
+        walk(STRINGS.zh, STRINGS.en, "");
+        return gaps;
+        """
+    )
+    check(not missing, f"sentences missing in one language: {missing}")
+
+
 def check_accessible(browser, where):
     """Every control has a name a screen reader can say, every button is a large enough target."""
     problems = browser.execute_script(ACCESSIBILITY_PROBLEMS)

@@ -82,7 +82,7 @@ const link = new HostLink({
 function handle(message) {
   switch (message.type) {
     case "welcome":
-      if (state.linkStatus === "connected" && state.joined && state.me) record((S) => S.reconnected);
+      if (state.joined) record((S) => S.reconnected);
       state.me = message.you;
       state.joined = true;
       state.joinError = "";
@@ -96,15 +96,19 @@ function handle(message) {
       applyRoom(message);
       break;
     case "deal": {
-      const seen = Number(tab.get(SEEN_KEY) || 0);
+      // The same deal comes again after every reconnection; only a new game resets the table.
+      const isNew = !state.dealt || state.dealt.game !== message.game;
+      const seen = Number(tab.get(SEEN_KEY) || 0) === message.game;
       state.dealt = { game: message.game, word: message.word, blank: message.blank === true };
-      if (seen !== message.game) {
-        state.wordShown = true;
-        state.scrollToWord = true;
+      if (isNew) {
         state.gameOver = null;
         state.guessing = null;
         state.result = null;
         record((S) => S.gameStarted(message.game));
+      }
+      if (isNew && !seen) {
+        state.wordShown = true;
+        state.scrollToWord = true;
       }
       break;
     }
@@ -243,7 +247,7 @@ function handleError(error) {
     return;
   }
   state.notice = text;
-  record(() => text);
+  record((S) => S.problem[error.code] || error.message || error.code);
   if (error.code === "kicked") {
     leaveRoom(text);
   } else if (error.code === "clue_has_word" || error.code === "bad_clue") {
