@@ -35,7 +35,7 @@ public enum WebSocketHandshake {
         else {
             return refuse(
                 .upgradeRequired, "This address speaks WebSocket only.",
-                extra: [HTTPHeader("Upgrade", "websocket"), HTTPHeader("Connection", "Upgrade")])
+                extra: [HTTPHeader("Upgrade", "websocket")])
         }
         guard request.headerTokens("Sec-WebSocket-Version") == ["13"] else {
             return refuse(

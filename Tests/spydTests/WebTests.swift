@@ -141,6 +141,18 @@ import Testing
             0x1, WireCodec.encodePayload(ClientMessage.hello(.init(name: "Drop", room: nil))))
         for byte in frame { try socket.sendRaw([byte]) }
         try socket.waitFor("welcome") { if case .welcome = $0 { true } else { false } }
+
+        // The upgrade request and the first message in one write: the bytes after the head are not lost.
+        let eager = try RawClient(port: daemon.port)
+        let request = WebSocketTestClient.upgradeRequest(
+            port: daemon.port, key: "dGhlIHNhbXBsZSBub25jZQ==", origin: nil)
+        let eagerHello = WireCodec.encodePayload(ClientMessage.hello(.init(name: "Eager")))
+        try eager.send(Array(request.utf8) + WebSocketTestClient.frame(0x1, eagerHello))
+        #expect(try eager.readResponse().status == 101)
+        while !eager.closed && !String(decoding: eager.buffer, as: UTF8.self).contains("\"welcome\"") {
+            guard eager.readSome(deadline: .after(seconds: 10)) else { break }
+        }
+        #expect(String(decoding: eager.buffer, as: UTF8.self).contains("\"type\":\"welcome\""))
     }
 
     @Test func theSamePortServesThePageWithItsHeaders() throws {
