@@ -113,7 +113,7 @@ function handle(message) {
       break;
     }
     case "turn":
-      setTimer(message.timerMs);
+      setTimer(message.timerMs, message.timerKind);
       announceTurn(message.player, message.round, message.pk);
       break;
     case "clue": {
@@ -150,7 +150,7 @@ function handle(message) {
     }
     case "guessing": {
       state.guessing = message;
-      setTimer(message.timerMs);
+      setTimer(message.timerMs, message.timerKind);
       const name = nameOf(state.room, message.player);
       const mine = message.player === state.me;
       record((S) => (mine ? S.yourGuess : S.guessOf(name)));
@@ -195,7 +195,10 @@ function applyRoom(view) {
       if (!before.seats.some((old) => old.id === seat.id)) record((S) => S.joined(seat.name));
     }
     for (const seat of before.seats) {
-      if (!view.seats.some((now) => now.id === seat.id)) record((S) => S.left(seat.name));
+      const now = view.seats.find((other) => other.id === seat.id);
+      if (!now) record((S) => S.left(seat.name));
+      else if (seat.connected && !now.connected) record((S) => S.away(seat.name));
+      else if (!seat.connected && now.connected && seat.id !== state.me) record((S) => S.back(seat.name));
     }
     if (
       JSON.stringify(before.settings) !== JSON.stringify(view.settings) &&
@@ -227,11 +230,11 @@ function applyRoom(view) {
   if (view.phase !== "guessing") state.guessing = null;
   if (view.phase === "lobby") state.gameOver = null;
   if (view.phase === "lobby") state.result = null;
-  setTimer(view.timerMs);
+  setTimer(view.timerMs, view.timerKind);
 }
 
 function handleError(error) {
-  const text = problemText(error.code, error.message);
+  const text = problemText(error);
   if (!state.joined) {
     // A refused hello: the host closes the connection; the form says what to change.
     state.joinError = text;
@@ -247,7 +250,7 @@ function handleError(error) {
     return;
   }
   state.notice = text;
-  record((S) => S.problem[error.code] || error.message || error.code);
+  record((S) => problemText(error, S));
   if (error.code === "kicked") {
     leaveRoom(text);
   } else if (error.code === "clue_has_word" || error.code === "bad_clue") {
@@ -294,8 +297,12 @@ function leaveRoom(message) {
   showJoinError(message);
 }
 
-function problemText(code, message) {
-  return L.problem[code] || message || code;
+/** A refusal in the page's language; `too_few_players` with the numbers the host gave. */
+function problemText(error, S = L) {
+  if (error.code === "too_few_players" && Number.isInteger(error.need) && Number.isInteger(error.have)) {
+    return S.problem.too_few_players_count(error.need, error.have);
+  }
+  return S.problem[error.code] || error.message || error.code;
 }
 
 // MARK: Announcements and the event log
@@ -349,8 +356,10 @@ function announceVote() {
   announce(`${L.votingOpened(vote.pk)}${canVote() ? ` · ${L.pickVote}` : ""}`);
 }
 
-function setTimer(ms) {
+/** Starts the countdown of a turn, vote or guess; `kind` "absent" is the table waiting for a player who is away. */
+function setTimer(ms, kind) {
   state.timerEndsAt = typeof ms === "number" ? performance.now() + ms : null;
+  state.timerKind = kind || "";
 }
 
 // MARK: Queries
@@ -559,7 +568,8 @@ function renderTimer() {
     return;
   }
   timer.hidden = false;
-  timer.textContent = L.seconds(secondsLeft(state.timerEndsAt));
+  const left = secondsLeft(state.timerEndsAt);
+  timer.textContent = state.timerKind === "absent" ? L.absentTimer(left) : L.seconds(left);
   timer.setAttribute("aria-label", L.timeLeft(secondsLeft(state.timerEndsAt)));
 }
 

@@ -67,17 +67,17 @@ function handle(message) {
         board.gameOver = null;
         board.result = null;
       }
-      board.timerEndsAt = typeof message.timerMs === "number" ? performance.now() + message.timerMs : null;
+      setTimer(message);
       break;
     case "turn":
     case "guessing":
       if (message.type === "guessing") board.guessing = message;
-      board.timerEndsAt = typeof message.timerMs === "number" ? performance.now() + message.timerMs : null;
+      setTimer(message);
       break;
     case "voting":
       board.voting = message;
       board.result = null;
-      board.timerEndsAt = typeof message.timerMs === "number" ? performance.now() + message.timerMs : null;
+      setTimer(message);
       break;
     case "vote_progress":
       if (board.room) {
@@ -94,7 +94,7 @@ function handle(message) {
       board.timerEndsAt = null;
       break;
     case "error":
-      board.problem = L.problem[message.code] || message.message || message.code;
+      board.problem = (typeof L.problem[message.code] === "string" && L.problem[message.code]) || message.message;
       // The door is closed until the watcher says which room, or the password: the form asks.
       if (message.code === "room_required" || message.code === "room_not_found") board.needRoom = true;
       if (message.code === "wrong_password") board.needPassword = true;
@@ -105,6 +105,13 @@ function handle(message) {
     default:
       break;
   }
+}
+
+/** A running turn, vote or guess timer from a message that may carry one ("absent": the table waits for a player
+ * who is away). */
+function setTimer(message) {
+  board.timerEndsAt = typeof message.timerMs === "number" ? performance.now() + message.timerMs : null;
+  board.timerKind = message.timerKind || "";
 }
 
 /** The address players open: this page's own host, with the room when the board names one. */
@@ -193,7 +200,10 @@ function renderTimer() {
   const timer = $("timer");
   const running = board.timerEndsAt !== null && board.room && board.room.phase !== "gameOver";
   timer.hidden = !running;
-  if (running) timer.textContent = L.seconds(secondsLeft(board.timerEndsAt));
+  if (running) {
+    const left = secondsLeft(board.timerEndsAt);
+    timer.textContent = board.timerKind === "absent" ? L.absentTimer(left) : L.seconds(left);
+  }
 }
 
 function fillLanguage() {

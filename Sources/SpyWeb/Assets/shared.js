@@ -15,6 +15,7 @@ const STRINGS = {
     round: (n) => `第${n}輪`,
     phase: { lobby: "大廳", describing: "描述中", voting: "投票中", guessing: "白板猜詞", gameOver: "遊戲結束" },
     seconds: (n) => `${n}秒`,
+    absentTimer: (n) => `離線 ${n}秒`,
     timeLeft: (n) => `剩 ${n} 秒`,
     you: "你",
     away: "離線",
@@ -60,6 +61,7 @@ const STRINGS = {
       spies: "臥底人數",
       blank: "有白板",
       blankRule: "白板規則",
+      spyWin: "臥底勝",
       clueMode: "描述方式",
       turnSeconds: "發言秒數（0 不計時，10–600）",
       voteSeconds: "投票秒數（0 不計時，10–600）",
@@ -72,6 +74,7 @@ const STRINGS = {
     clueMode: { spoken: "口述", typed: "打字" },
     tieRule: { pk: "PK", nobody: "無人出局", random: "隨機" },
     blankRule: { survive: "存活", guess: "猜詞" },
+    spyWin: { three: "剩3人", parity: "人數相當" },
     language: { "zh-TW": "中文", en: "English", both: "中英都有" },
     settingsLine: (s, L) =>
       [
@@ -80,6 +83,7 @@ const STRINGS = {
         L.clueMode[s.clueMode],
         s.turnSeconds === 0 && s.voteSeconds === 0 ? "無計時" : `發言${s.turnSeconds}秒 投票${s.voteSeconds}秒`,
         `平票：${L.tieRule[s.tieRule]}`,
+        `臥底勝：${L.spyWin[s.spyWin] || s.spyWin}`,
       ].join(" · "),
     // What to do now
     yourTurnSpoken: "輪到你了：說出你的描述，說完按「說完了」",
@@ -129,6 +133,8 @@ const STRINGS = {
     // Log lines
     joined: (name) => `${name} 加入了`,
     left: (name) => `${name} 離開了`,
+    away: (name) => `${name} 離線了（座位保留）`,
+    back: (name) => `${name} 回來了`,
     settingsChanged: (line) => `設定：${line}`,
     gameStarted: (n) => `第${n}局開始，詞已發出`,
     turnEvent: (who, isMe, pk) => {
@@ -163,6 +169,9 @@ const STRINGS = {
       wrong_phase: "現在不能這樣做",
       not_playing: "你不在這局遊戲中",
       too_few_players: "至少要 4 個人才能開始",
+      // With the numbers the host sends (`need`, `have`).
+      too_few_players_count: (need, have) =>
+        `要 ${need} 個人才能開始，現在 ${have} 人` + (need > 4 ? "（有白板時平民要過半）" : ""),
       too_many_spies: "臥底太多了，這桌人數放不下",
       bad_settings: "設定超出範圍",
       room_full: "房間滿了",
@@ -210,6 +219,7 @@ const STRINGS = {
       gameOver: "Game over",
     },
     seconds: (n) => `${n}s`,
+    absentTimer: (n) => `away ${n}s`,
     timeLeft: (n) => `${n} s left`,
     you: "you",
     away: "away",
@@ -252,6 +262,7 @@ const STRINGS = {
       spies: "Spies",
       blank: "Blank player",
       blankRule: "Blank rule",
+      spyWin: "Spies win",
       clueMode: "Clues",
       turnSeconds: "Turn seconds (0 untimed, 10–600)",
       voteSeconds: "Vote seconds (0 untimed, 10–600)",
@@ -264,6 +275,7 @@ const STRINGS = {
     clueMode: { spoken: "spoken", typed: "typed" },
     tieRule: { pk: "PK", nobody: "nobody out", random: "random" },
     blankRule: { survive: "survive", guess: "guess" },
+    spyWin: { three: "at 3 left", parity: "at parity" },
     language: { "zh-TW": "Chinese", en: "English", both: "both" },
     settingsLine: (s, L) =>
       [
@@ -272,6 +284,7 @@ const STRINGS = {
         L.clueMode[s.clueMode],
         s.turnSeconds === 0 && s.voteSeconds === 0 ? "no timers" : `turn ${s.turnSeconds}s vote ${s.voteSeconds}s`,
         `tie: ${L.tieRule[s.tieRule]}`,
+        `spies win ${L.spyWin[s.spyWin] || s.spyWin}`,
       ].join(" · "),
     yourTurnSpoken: "Your turn: say your clue, then press Done",
     yourTurnTyped: "Your turn: type your clue and send it, or pass",
@@ -317,6 +330,8 @@ const STRINGS = {
     scores: "Scores",
     joined: (name) => `${name} joined`,
     left: (name) => `${name} left`,
+    away: (name) => `${name} is away (seat kept)`,
+    back: (name) => `${name} is back`,
     settingsChanged: (line) => `Settings: ${line}`,
     gameStarted: (n) => `Game ${n} starts: words are dealt`,
     turnEvent: (who, isMe, pk) => {
@@ -351,6 +366,9 @@ const STRINGS = {
       wrong_phase: "Not possible in this phase",
       not_playing: "You are not playing in this game",
       too_few_players: "At least 4 players are needed to start",
+      too_few_players_count: (need, have) =>
+        `${need} players are needed to start, ${have} are here` +
+        (need > 4 ? " (with the blank, civilians must be the majority)" : ""),
       too_many_spies: "Too many spies for this table",
       bad_settings: "A setting is out of range",
       room_full: "The room is full",
