@@ -85,6 +85,8 @@ function handle(message) {
       if (state.joined) record((S) => S.reconnected);
       state.me = message.you;
       state.joined = true;
+      // The host's bank, for the owner to pick categories from (hosts that do not send it leave the text field).
+      state.bankCategories = Array.isArray(message.categories) ? message.categories : [];
       state.joinError = "";
       tab.set(TOKEN_KEY, message.token);
       tab.set(ROOM_KEY, message.room);
@@ -719,6 +721,7 @@ function renderSettings() {
   $("settings-fields").disabled = !owner;
   show("settings-form", owner);
   $("settings-line").textContent = L.settingsLine(room.settings, L);
+  renderCategoryPicks(room.settings);
   const reset = state.resetSettings;
   state.resetSettings = false;
   for (const input of document.querySelectorAll("[data-setting]")) {
@@ -727,6 +730,40 @@ function renderSettings() {
     if (input.type === "checkbox") input.checked = Boolean(value);
     else if (Array.isArray(value)) input.value = value.join(", ");
     else input.value = String(value);
+  }
+}
+
+/** Names compare as the host compares them: without regard to case or full-width forms. */
+function sameCategory(a, b) {
+  return a.normalize("NFKC").toLowerCase() === b.normalize("NFKC").toLowerCase();
+}
+
+/** One checkbox per category of the host's bank in the room's word language, with the pairs it can deal. */
+function renderCategoryPicks(settings) {
+  const languages = settings.language === "both" ? ["zh-TW", "en"] : [settings.language];
+  const counts = new Map();
+  for (const entry of state.bankCategories || []) {
+    if (!languages.includes(entry.language) || typeof entry.name !== "string") continue;
+    const playable = settings.allowParty ? entry.pairs : entry.pairs - entry.partyPairs;
+    counts.set(entry.name, (counts.get(entry.name) || 0) + playable);
+  }
+  show("category-picks", counts.size > 0);
+  if (counts.size === 0) return;
+  const list = $("category-list");
+  const focused = document.activeElement && document.activeElement.dataset.category;
+  list.replaceChildren(
+    ...[...counts].map(([name, pairs]) => {
+      const box = el("input", {
+        type: "checkbox",
+        dataset: { category: name },
+        checked: settings.categories.some((chosen) => sameCategory(chosen, name)),
+      });
+      return el("label", { class: "pick" }, box, L.pairsIn(name, pairs));
+    }),
+  );
+  if (focused) {
+    const again = list.querySelector(`[data-category="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
   }
 }
 
@@ -782,6 +819,11 @@ function wire() {
   $("settings-form").addEventListener("submit", (event) => event.preventDefault());
   $("settings-form").addEventListener("change", (event) => {
     const input = event.target;
+    if (input.dataset && input.dataset.category !== undefined && isOwner()) {
+      const chosen = [...$("category-list").querySelectorAll("input:checked")].map((box) => box.dataset.category);
+      send({ type: "settings", settings: { categories: chosen } });
+      return;
+    }
     if (!input.dataset || !input.dataset.setting || !isOwner()) return;
     const value = settingValue(input);
     if (value === undefined) {
