@@ -70,9 +70,12 @@ public enum ServerMessage: Sendable, Equatable {
         public var resumed: Bool
         /// `true` for a watcher (no seat: `you` and `token` are empty); absent for a player.
         public var watch: Bool?
+        /// The categories of the host's bank, per language; absent from hosts that do not send it.
+        public var categories: [BankCategory]?
 
         public init(
-            protocol: Int = 1, you: PlayerID, token: String, room: String, resumed: Bool = false, watch: Bool? = nil
+            protocol: Int = 1, you: PlayerID, token: String, room: String, resumed: Bool = false, watch: Bool? = nil,
+            categories: [BankCategory]? = nil
         ) {
             self.protocol = `protocol`
             self.you = you
@@ -80,6 +83,7 @@ public enum ServerMessage: Sendable, Equatable {
             self.room = room
             self.resumed = resumed
             self.watch = watch
+            self.categories = categories
         }
     }
 
