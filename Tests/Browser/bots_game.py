@@ -66,6 +66,17 @@ def run(browser, args):
     snapshot = [frame for frame in sb.frames(browser) if frame.get("type") == "room"][-1]
     sb.check(names == sorted(snapshot["settings"]), f"settings on the page {names}, in the room {snapshot['settings']}")
     sb.check(sb.by_id(browser, "settings-fields").is_enabled(), "the owner may change settings")
+    # The host lists its bank's categories: the owner ticks one, and the room's settings name it; then all again.
+    welcome = next(frame for frame in sb.frames(browser) if frame.get("type") == "welcome")
+    sb.check(welcome.get("categories"), "spyd lists its bank's categories in welcome")
+    picks = browser.find_elements(By.CSS_SELECTOR, "#category-list input[data-category]")
+    sb.check(picks, "a checkbox per category of the host's bank")
+    name = picks[0].get_attribute("data-category")
+    sb.press(browser, picks[0])
+    field = sb.by_id(browser, "set-categories")
+    sb.wait(browser, lambda b: field.get_attribute("value") == name, f"the category {name!r} chosen")
+    sb.press(browser, browser.find_element(By.CSS_SELECTOR, "#category-list input:checked"))
+    sb.wait(browser, lambda b: field.get_attribute("value") == "", "every category again")
     turn = sb.by_id(browser, "set-turnSeconds")
     turn.clear()
     turn.send_keys("60", Keys.TAB)
