@@ -23,8 +23,11 @@ let package = Package(
         .target(name: "SpyGame", dependencies: ["SpyProtocol"], swiftSettings: strict),
         // Question bank: embedded default, parsers, fetching and cache.
         .target(name: "SpyBank", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        // QR codes for the banner and the web page: a hand-written encoder. Foundation-free, pure.
+        .target(name: "SpyQR", swiftSettings: strict),
         .executableTarget(
-            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
+            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyQR"],
+            swiftSettings: strict),
         .executableTarget(name: "spy-client", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .executableTarget(
             name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
@@ -32,7 +35,9 @@ let package = Package(
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
         .testTarget(
-            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
+            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyQR"],
+            swiftSettings: strict),
+        .testTarget(name: "SpyQRTests", dependencies: ["SpyQR"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "spy-clientTests", dependencies: ["spy-client", "SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(

@@ -31,6 +31,8 @@ struct HostOptions: Sendable {
     var logLevel = Log.Level.info
     /// Limits and timers.
     var limits = ServerLimits()
+    /// How the banner draws the QR code of the browser address; `nil` for no code.
+    var bannerQR: BannerQR.Style? = .colour
 }
 
 /// Limits and timers of the event loop, each settable from the command line.
@@ -98,6 +100,7 @@ enum HostCommand {
                 "state-dir", placeholder: "PATH", help: "Where rooms are saved to survive a restart.",
                 defaultDescription: "$XDG_STATE_HOME/spyd or ~/.local/state/spyd"),
             .flag("no-state", help: "Keep no state on disk."),
+            .flag("no-qr", help: "Draw no QR code of the address in the banner."),
             .value(
                 "bank", placeholder: "SOURCE", repeatable: true,
                 help: "Word pairs from a file or URL (CSV, JSON) instead of the embedded bank."),
@@ -181,6 +184,7 @@ enum HostCommand {
         } else {
             options.stateDirectory = defaultStateDirectory(environment)
         }
+        options.bannerQR = parsed.flag("no-qr") ? nil : BannerQR.style(environment: environment)
         options.bankSources = parsed.all("bank")
         options.sheets = parsed.all("sheet")
         options.bots = try parsed.int("bots", default: 0, in: 0...19)

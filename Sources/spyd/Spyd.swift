@@ -84,6 +84,11 @@ enum Spyd {
             lines.append("  Players type:")
             for address in addresses { lines.append("    spy-client \(address)\(suffix)") }
         }
+        if let style = options.bannerQR,
+            let url = addresses.first.flatMap({ BannerQR.url(address: $0, port: server.port) })
+        {
+            lines += [""] + BannerQR.lines(url: url, style: style)
+        }
         let codes = server.roomOrder.joined(separator: ", ")
         lines.append("  Room\(server.roomOrder.count == 1 ? "" : "s"): \(codes)")
         if options.password != nil { lines.append("  A password is required to join.") }
