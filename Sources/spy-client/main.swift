@@ -12,6 +12,11 @@ case .success(.show(let text)):
 case .success(.run(var options)):
     let interactive = Terminal.isInteractive
     if !interactive { options.plain = true }
+    if options.listHosts { exit(HostChoice.list(options)) }
+    if options.findHost {
+        guard let found = HostChoice.resolve(options) else { exit(HostChoice.noHostStatus) }
+        options.address = found
+    }
     let store = TokenStore.standard(environment: environment)
     let saved = store.entry(TokenStore.key(address: options.address, room: options.room))
     var name = options.name ?? saved?.name ?? ""

@@ -25,6 +25,7 @@ final class Server {
     private let vocabulary: BotVocabulary
     private let pairsFor: (GameSettings) -> [WordPair]
     private let status: StatusScreen?
+    private var discovery: DiscoveryResponder?
 
     private var connectionIDs = ConnectionIDGenerator()
     private var peers: [UInt64: Peer] = [:]
@@ -70,6 +71,7 @@ final class Server {
         (listener, port) = try Socket.listen(host: options.bind, port: options.port)
         try poller.add(fd: listener.fd, token: 0)
         listenerWatched = true
+        if options.discovery { discovery = DiscoveryResponder(bind: options.bind, port: port, poller: poller, log: log) }
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         resumeRooms()
         while roomOrder.filter({ rooms[$0]?.permanent == true }).count < options.rooms {
@@ -114,6 +116,10 @@ final class Server {
             for event in ready {
                 if event.token == 0 {
                     acceptConnections()
+                    continue
+                }
+                if let discovery, discovery.owns(event.token) {
+                    discovery.readable(token: event.token) { discoveryAnswer() }
                     continue
                 }
                 guard let peer = peers[event.token] else { continue }
@@ -757,6 +763,7 @@ final class Server {
         for peer in peers.values { peer.connection.close() }
         peers.removeAll()
         listener.close()
+        discovery?.close()
         status?.finish()
         log.info("stopped")
     }
