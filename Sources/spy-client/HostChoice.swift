@@ -29,8 +29,19 @@ enum HostChoice {
         return 0
     }
 
-    /// The address to join, or `nil` after saying why there is none (no host answered, or no choice was made).
-    static func resolve(_ options: ClientOptions) -> HostAddress? {
+    /// The address to join and, when the chosen host has several rooms and none was given, the room picked; `nil`
+    /// after saying why there is none (no host answered, or no choice was made).
+    static func resolve(_ options: ClientOptions) -> (address: HostAddress, room: String?)? {
+        guard let host = chooseHost(options) else { return nil }
+        let rooms = host.answer.rooms
+        guard options.room == nil, !options.create, rooms.count > 1 else { return (host.address, nil) }
+        let text = HostChoiceText(language: options.language)
+        for (index, room) in rooms.enumerated() { Output.line("  \(index + 1)) " + text.describe(room)) }
+        guard let number = ask(text.pickRoom(rooms.count), count: rooms.count) else { return nil }
+        return (host.address, rooms[number - 1].code)
+    }
+
+    private static func chooseHost(_ options: ClientOptions) -> FoundHost? {
         let text = HostChoiceText(language: options.language)
         if !options.plain { Output.line(text.searching) }
         let hosts = HostFinder.search(waitMs: options.searchMs)
@@ -40,20 +51,26 @@ enum HostChoice {
             return nil
         case 1:
             Output.line(text.joining(hosts[0]))
-            return hosts[0].address
+            return hosts[0]
         default:
             Output.line(text.several(hosts.count))
             for (index, host) in hosts.enumerated() { Output.line("  \(index + 1)) " + text.describe(host)) }
-            while true {
-                Output.write(text.pick(hosts.count))
-                guard let line = readLineUnbuffered() else {
-                    Output.line("")
-                    return nil
-                }
-                if let number = Int(line.trimmingCharacters(in: .whitespaces)), (1...hosts.count).contains(number) {
-                    Output.line(text.joining(hosts[number - 1]))
-                    return hosts[number - 1].address
-                }
+            guard let number = ask(text.pick(hosts.count), count: hosts.count) else { return nil }
+            Output.line(text.joining(hosts[number - 1]))
+            return hosts[number - 1]
+        }
+    }
+
+    /// Asks for a number in 1...count until one is given; `nil` at the end of input.
+    private static func ask(_ question: String, count: Int) -> Int? {
+        while true {
+            Output.write(question)
+            guard let line = readLineUnbuffered() else {
+                Output.line("")
+                return nil
+            }
+            if let number = Int(line.trimmingCharacters(in: .whitespaces)), (1...count).contains(number) {
+                return number
             }
         }
     }
@@ -95,6 +112,10 @@ struct HostChoiceText {
         language == .zh ? "選一台主機（1–\(count)）：" : "Pick a host (1–\(count)): "
     }
 
+    func pickRoom(_ count: Int) -> String {
+        language == .zh ? "選一個房間（1–\(count)）：" : "Pick a room (1–\(count)): "
+    }
+
     func joining(_ host: FoundHost) -> String {
         language == .zh
             ? "找到 \(host.answer.name)（\(host.address)），加入中…"
@@ -104,17 +125,18 @@ struct HostChoiceText {
     /// One host: name, address, each room's seats and state, and whether a password is needed.
     func describe(_ host: FoundHost) -> String {
         var parts = [host.answer.name, host.address.description]
-        for room in host.answer.rooms {
-            if language == .zh {
-                parts.append(
-                    "房間 \(room.code)：\(room.seated) 人入座、空 \(room.free) 位、\(room.playing ? "遊戲中" : "等待中")")
-            } else {
-                parts.append(
-                    "room \(room.code): \(room.seated) seated, \(room.free) free, \(room.playing ? "playing" : "lobby")")
-            }
+        parts += host.answer.rooms.map(describe)
+        if host.answer.more > 0 {
+            parts.append(language == .zh ? "還有 \(host.answer.more) 個房間" : "+\(host.answer.more) rooms")
         }
-        if host.answer.more > 0 { parts.append(language == .zh ? "還有 \(host.answer.more) 個房間" : "+\(host.answer.more) rooms") }
         if host.answer.password { parts.append(language == .zh ? "需要密碼" : "password") }
         return parts.joined(separator: " — ")
+    }
+
+    /// One room: code, seats, whether a game is on.
+    func describe(_ room: DiscoveryAnswer.Room) -> String {
+        language == .zh
+            ? "房間 \(room.code)：\(room.seated) 人入座、空 \(room.free) 位、\(room.playing ? "遊戲中" : "等待中")"
+            : "room \(room.code): \(room.seated) seated, \(room.free) free, \(room.playing ? "playing" : "lobby")"
     }
 }

@@ -15,7 +15,8 @@ case .success(.run(var options)):
     if options.listHosts { exit(HostChoice.list(options)) }
     if options.findHost {
         guard let found = HostChoice.resolve(options) else { exit(HostChoice.noHostStatus) }
-        options.address = found
+        options.address = found.address
+        options.room = found.room ?? options.room
     }
     let store = TokenStore.standard(environment: environment)
     let saved = store.entry(TokenStore.key(address: options.address, room: options.room))

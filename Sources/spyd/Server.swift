@@ -71,7 +71,9 @@ final class Server {
         (listener, port) = try Socket.listen(host: options.bind, port: options.port)
         try poller.add(fd: listener.fd, token: 0)
         listenerWatched = true
-        if options.discovery { discovery = DiscoveryResponder(bind: options.bind, port: port, poller: poller, log: log) }
+        if options.discovery {
+            discovery = DiscoveryResponder(bind: options.bind, port: port, poller: poller, log: log)
+        }
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         resumeRooms()
         while roomOrder.filter({ rooms[$0]?.permanent == true }).count < options.rooms {

@@ -120,7 +120,8 @@ public struct DiscoveryAnswer: Codable, Equatable, Sendable {
     /// `text` without control characters, cut at a character boundary to `maximumNameBytes`.
     static func shortened(_ text: String) -> String {
         var result = ""
-        for character in text where !character.unicodeScalars.contains(where: {
+        for character in text
+        where !character.unicodeScalars.contains(where: {
             $0.properties.generalCategory == .control
         }) {
             guard result.utf8.count + character.utf8.count <= Discovery.maximumNameBytes else { break }
