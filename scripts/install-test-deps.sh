@@ -6,6 +6,8 @@ set -euo pipefail
 missing=()
 # zbar-tools: zbarimg, the real QR decoder that reads the banner's code back.
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+# iproute2: `ip netns`, for the discovery test between two network namespaces (run as root).
+command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || missing+=(iproute2)
 
 if ((${#missing[@]})); then
     echo "installing: ${missing[*]}"
