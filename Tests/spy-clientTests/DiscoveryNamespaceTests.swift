@@ -129,10 +129,8 @@ struct DiscoveryNamespaceTests {
         var handled = 0
         var clues = 0
         let deadline = monotonicNow() + 120_000
-        while !player.stdout.contains(" win!") {
-            guard RunningProgram.pump([player], until: deadline) || monotonicNow() < deadline, player.isRunning else {
-                throw EndToEndError("the game did not finish:\n\(player.stdout)\n\(player.stderr)")
-            }
+        // Answer what is already printed before waiting for more: the prompt may have come with the last read.
+        while true {
             let lines = player.lines
             while handled < lines.count {
                 let line = lines[handled]
@@ -145,6 +143,10 @@ struct DiscoveryNamespaceTests {
                 } else if line.hasPrefix("» You are out") {
                     player.type("guess 不知道")
                 }
+            }
+            if player.stdout.contains(" win!") { break }
+            guard RunningProgram.pump([player], until: deadline) || monotonicNow() < deadline, player.isRunning else {
+                throw EndToEndError("the game did not finish:\n\(player.stdout)\n\(player.stderr)")
             }
         }
         player.type("quit")

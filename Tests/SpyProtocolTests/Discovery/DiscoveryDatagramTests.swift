@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DiscoveryDatagramTests {
     let sample = DiscoveryAnswer(
-        name: "Amy's laptop 誰是臥底", port: 7777, protocol: 1, password: true,
+        name: "Amy's laptop 誰是臥底", port: 7777, protocol: 1, password: false,
         rooms: [
             .init(code: "KFRW", seated: 3, free: 7, playing: false),
             .init(code: "QXPT", seated: 6, free: 4, playing: true),
@@ -38,7 +38,7 @@ import Testing
         #expect(Array(datagram.prefix(9)) == Array("SPYDISC!".utf8) + [1])
         #expect(DiscoveryAnswer.decode(datagram) == sample)
         let json = String(decoding: datagram.dropFirst(9), as: UTF8.self)
-        #expect(json.hasPrefix("{\"more\":0,\"name\":\"Amy's laptop 誰是臥底\",\"password\":true,\"port\":7777"))
+        #expect(json.hasPrefix("{\"more\":0,\"name\":\"Amy's laptop 誰是臥底\",\"password\":false,\"port\":7777"))
     }
 
     @Test func anAnswerIsNeverLongerThanItsProbeNorTheCap() throws {
@@ -71,6 +71,21 @@ import Testing
         #expect(decoded.name.utf8.count == 2 + 3 * 20)
     }
 
+    @Test func theProtocolPagesExampleAnswerDecodes() throws {
+        let document = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/PROTOCOL.md"),
+            encoding: .utf8)
+        let start = try #require(document.range(of: "```discovery answer\n"))
+        let end = try #require(document.range(of: "\n```", range: start.upperBound..<document.endIndex))
+        let json = String(document[start.upperBound..<end.lowerBound])
+        let answer = try #require(
+            DiscoveryAnswer.decode(Discovery.answerMagic + [Discovery.version] + Array(json.utf8)))
+        #expect(answer == sample.withName("Amy's laptop"))
+        #expect(document.contains("`SPYDISC?`") && document.contains("`SPYDISC!`"))
+        #expect(document.contains("at least 1,200 bytes") && document.contains("1,472"))
+    }
+
     @Test func malformedAnswersAreRefused() {
         func datagram(_ json: String) -> [UInt8] { Array("SPYDISC!".utf8) + [1] + Array(json.utf8) }
         let good = #"{"more":0,"name":"a","password":false,"port":7777,"protocol":1,"rooms":[]}"#
@@ -91,6 +106,14 @@ import Testing
         #expect(DiscoveryAnswer.decode(otherVersion) == nil)
         #expect(DiscoveryAnswer.decode(Discovery.probe()) == nil)
         #expect(DiscoveryAnswer.decode(datagram(good + String(repeating: " ", count: 1_500))) == nil)
+    }
+}
+
+extension DiscoveryAnswer {
+    func withName(_ name: String) -> DiscoveryAnswer {
+        var copy = self
+        copy.name = name
+        return copy
     }
 }
 
