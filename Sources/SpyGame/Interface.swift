@@ -43,9 +43,19 @@ public enum RoomEffect: Sendable, Equatable {
 public struct Rejection: Error, Sendable, Equatable {
     public var code: ErrorCode
     public var message: String
+    /// For a refusal about numbers: how many are needed, and how many there are.
+    public var need: Int?
+    public var have: Int?
 
-    public init(_ code: ErrorCode, _ message: String? = nil) {
+    public init(_ code: ErrorCode, _ message: String? = nil, need: Int? = nil, have: Int? = nil) {
         self.code = code
         self.message = message ?? code.defaultMessage
+        self.need = need
+        self.have = have
+    }
+
+    /// The `error` message a player is sent for this refusal.
+    public var errorMessage: ServerMessage.ErrorMessage {
+        ServerMessage.ErrorMessage(code: code, message: message, need: need, have: have)
     }
 }

@@ -124,7 +124,11 @@ extension Room {
         if let problem = Rules.validate(merged, seated: playerIDs.count) { throw problem }
         var cleaned = merged
         cleaned.categories = merged.categories.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard cleaned != settings else { return }
+        guard cleaned != settings else {
+            // Nothing changed: the owner still gets the room, so a client can tell this from a lost message.
+            context.send(player, .room(view(now: context.now)))
+            return
+        }
         settings = cleaned
         context.roomChanged = true
         context.log("settings changed by \(player)")

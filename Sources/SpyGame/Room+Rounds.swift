@@ -55,7 +55,17 @@ extension Room {
     private func turnMessage(now: Millis) -> ServerMessage.Turn {
         ServerMessage.Turn(
             round: game?.round ?? 0, player: game?.currentSpeaker ?? "", pk: !(game?.pk.isEmpty ?? true),
-            timerMs: deadline.map { Int(max(0, $0 - now)) })
+            timerMs: deadline.map { Int(max(0, $0 - now)) }, timerKind: runningTimerKind)
+    }
+
+    /// What the running deadline counts down: a configured timer, or the wait for an absent player.
+    var runningTimerKind: TimerKind? {
+        guard deadline != nil else { return nil }
+        switch phase {
+        case .describing, .guessing: return timerSecondsForActor > 0 ? .turn : .absent
+        case .voting: return settings.voteSeconds > 0 ? .vote : .absent
+        case .lobby, .gameOver: return nil
+        }
     }
 
     mutating func giveClue(by player: PlayerID, text: String, _ context: inout Context) throws {
@@ -240,7 +250,11 @@ extension Room {
         self.game = game
         phase = .guessing
         deadline = actorDeadline(for: blank, now: context.now)
-        context.broadcast(.guessing(.init(player: blank, timerMs: deadline.map { Int(max(0, $0 - context.now)) })))
+        context.broadcast(
+            .guessing(
+                .init(
+                    player: blank, timerMs: deadline.map { Int(max(0, $0 - context.now)) },
+                    timerKind: runningTimerKind)))
     }
 
     mutating func guessWord(by player: PlayerID, _ word: String, _ context: inout Context) throws {
@@ -332,7 +346,11 @@ extension Room {
         case .voting: return [.voting(votingMessage(now: now)), .voteProgress(progressMessage())]
         case .guessing:
             guard let guesser = game?.guesser else { return [] }
-            return [.guessing(.init(player: guesser, timerMs: deadline.map { Int(max(0, $0 - now)) }))]
+            return [
+                .guessing(
+                    .init(player: guesser, timerMs: deadline.map { Int(max(0, $0 - now)) }, timerKind: runningTimerKind)
+                )
+            ]
         case .lobby, .gameOver: return []
         }
     }
@@ -347,7 +365,8 @@ extension Room {
         let blankIn = alive.contains { game.roles[$0] == .blank }
         guard
             let winner = Rules.winner(
-                spies: spies, others: alive.count - spies, blankIn: blankIn, blankRule: settings.blankRule)
+                spies: spies, others: alive.count - spies, blankIn: blankIn, blankRule: settings.blankRule,
+                spyWin: settings.spyWin)
         else { return false }
         finish(winner, &context)
         return true

@@ -83,7 +83,8 @@ public struct Room: Codable, Sendable, Equatable {
             room: code, phase: phase, game: gamesPlayed, round: game?.round ?? 0, settings: settings,
             seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
             pk: over ? [] : game?.pk ?? [], clues: Array((game?.clues ?? []).suffix(Rules.cluesInView)),
-            timerMs: deadline.map { Int(max(0, $0 - now)) }, winner: over ? game?.winner : nil)
+            timerMs: deadline.map { Int(max(0, $0 - now)) }, winner: over ? game?.winner : nil,
+            timerKind: runningTimerKind)
     }
 
     /// Applies one event. On rejection the room is exactly as before.

@@ -62,14 +62,22 @@ public enum Rules {
 
     /// Why a table of `players` cannot start with `settings`, if it cannot.
     public static func startProblem(_ settings: GameSettings, players: Int) -> Rejection? {
-        guard players >= minPlayers else { return Rejection(.tooFewPlayers) }
+        guard players >= minPlayers else {
+            return Rejection(
+                .tooFewPlayers, "At least \(minPlayers) players are needed to start; \(players) are seated.",
+                need: minPlayers, have: players)
+        }
         let spyLimit = min(3, GameSettings.maxSpies(forPlayers: players))
         guard settings.spies >= 1, settings.spies <= spyLimit else {
             return Rejection(.tooManySpies, "\(players) players allow at most \(spyLimit) spies.")
         }
         if settings.blank && !civiliansAreMajority(players: players, spies: settings.spies, blank: true) {
             let needed = 2 * (settings.spies + 1) + 1
-            return Rejection(.tooFewPlayers, "A blank with \(settings.spies) spies needs at least \(needed) players.")
+            return Rejection(
+                .tooFewPlayers,
+                "\(settings.spies) \(settings.spies == 1 ? "spy" : "spies") and the blank need at least \(needed) players; "
+                    + "\(players) are seated.",
+                need: needed, have: players)
         }
         return nil
     }
@@ -85,10 +93,15 @@ public enum Rules {
     ///   - spies: spies still in.
     ///   - others: civilians and blank still in.
     ///   - blankIn: whether the blank is still in.
-    public static func winner(spies: Int, others: Int, blankIn: Bool, blankRule: BlankRule) -> Winner? {
+    ///   - spyWin: `.three` (the seed's rule) lets spies win only with three players or fewer left; `.parity` also
+    ///     as soon as they are at least as many as the others.
+    public static func winner(
+        spies: Int, others: Int, blankIn: Bool, blankRule: BlankRule, spyWin: SpyWin = .three
+    ) -> Winner? {
         if spies == 0 && blankIn && blankRule == .survive { return .blank }
         if spies == 0 { return .civilians }
-        if spies + others <= 3 || spies >= others { return .spies }
+        if spies + others <= 3 { return .spies }
+        if spyWin == .parity && spies >= others { return .spies }
         return nil
     }
 

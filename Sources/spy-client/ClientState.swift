@@ -29,6 +29,12 @@ enum WordVisibility: Equatable, Sendable {
     case recalled(until: Millis)
 }
 
+/// A terminal's size in columns and rows.
+struct TerminalSize: Equatable, Sendable {
+    var columns: Int
+    var rows: Int
+}
+
 /// The state of the link to the host, as the player should see it.
 enum LinkStatus: Equatable, Sendable {
     /// First connection under way.
@@ -45,6 +51,10 @@ enum LinkStatus: Equatable, Sendable {
 enum LogEvent: Equatable, Sendable {
     /// A seat was taken.
     case joined(name: String)
+    /// A player who was away is connected again (or this player resumed their seat).
+    case back(name: String)
+    /// A player's connection dropped; their seat is kept.
+    case away(name: String)
     /// A player gave up their seat.
     case left(name: String)
     /// The owner changed the settings (the new ones).
@@ -57,10 +67,14 @@ enum LogEvent: Equatable, Sendable {
     case clue(name: String, text: String?)
     /// The vote opened; `choices` are the seats this player may pick ("4 陳美玲"), empty when it may not vote.
     case votingOpened(pk: Bool, choices: [String])
+    /// A voter put a ballot in (never for whom); line mode says it, the screen shows ✓ in the table instead.
+    case voted(name: String)
     /// One line of the tally: who voted for `name`.
     case tally(name: String, voters: [String])
     /// The vote sent a player out, with their identity when the room reveals it.
     case votedOut(name: String, identity: Role?)
+    /// Voters without a ballot when the vote closed.
+    case abstained(names: [String])
     /// A tie: the tied players go to a PK.
     case pk(names: [String])
     /// Nobody goes out this round.
@@ -73,8 +87,8 @@ enum LogEvent: Equatable, Sendable {
     case blankGuess(name: String, guess: String)
     /// One player's revealed role and word at game over.
     case reveal(name: String, role: Role, word: String?)
-    /// The host refused something or ended the connection.
-    case problem(code: ErrorCode, message: String)
+    /// The host refused something or ended the connection; `need` and `have` carry its numbers, when it gave any.
+    case problem(code: ErrorCode, message: String, need: Int? = nil, have: Int? = nil)
     /// Connection news.
     case link(LinkStatus)
     /// The host closed the connection for a reason.
@@ -101,6 +115,16 @@ enum Hint: Equatable, Sendable {
     case help
     /// The vote for a player was sent.
     case ballotSent(name: String)
+    /// Nobody votes for themselves.
+    case cannotVoteForYourself
+    /// That player is out (or, in a PK, not one of the tied) and cannot be chosen.
+    case cannotChoose(name: String)
+    /// This player has no ballot in this vote.
+    case noBallot
+    /// Someone else is speaking.
+    case turnOf(name: String)
+    /// Line mode: how to see the word again.
+    case wordHidden
 }
 
 /// What the screen asks of the player at the bottom line.
@@ -176,6 +200,16 @@ struct ClientState: Equatable, Sendable {
     var lastVoteAnnounced = ""
     /// When the running turn or vote timer ends, on the client's clock.
     var timerEnds: Millis?
+    /// Whether the running timer is the wait for an absent player rather than a configured timer.
+    var timerIsAbsence = false
+    /// The details page (every seat, the settings, the whole log), scrolled this many lines; nil when closed.
+    var details: Int?
+    /// Terminal size the screen was last drawn at, so the details page scrolls within what exists.
+    var viewport = TerminalSize(columns: 80, rows: 24)
+    /// Whether `welcome` said this connection took back an existing seat.
+    var resumed = false
+    /// Back after a dropped connection: the deal that follows is said again in line mode.
+    var sayWordAgain = false
 
     init(language: Language) {
         self.language = language
@@ -241,12 +275,14 @@ struct ClientState: Equatable, Sendable {
         case .welcome(let welcome):
             me = welcome.you
             roomCode = welcome.room
+            resumed = welcome.resumed
             if link != .connecting && link != .connected {
                 record(.link(.connected))
                 // Back after a drop: say again whose turn it is or that a vote is open, as the player may have
                 // missed it.
                 lastTurnAnnounced = ""
                 lastVoteAnnounced = ""
+                sayWordAgain = true
             }
             link = .connected
         case .room(let view):
@@ -258,10 +294,14 @@ struct ClientState: Equatable, Sendable {
                 wordVisibility = .justDealt
                 gameOver = nil
                 guessing = nil
-                record(.gameStarted(game: deal.game))
+                // A resumed client already logged the start when it rebuilt the game from the room snapshot.
+                if !log.contains(.gameStarted(game: deal.game)) { record(.gameStarted(game: deal.game)) }
             }
+            if !sameGame || sayWordAgain { record(.ownWord(deal.blank ? nil : deal.word)) }
+            sayWordAgain = false
         case .turn(let turn):
             timerEnds = turn.timerMs.map { now + Millis($0) }
+            timerIsAbsence = turn.timerKind == .absent
             announceTurn(of: turn.player, round: turn.round, pk: turn.pk)
         case .clue(let clue):
             record(.clue(name: name(clue.player), text: clue.text))
@@ -279,7 +319,9 @@ struct ClientState: Equatable, Sendable {
         case .voteProgress(let progress):
             guard var view = room else { return }
             for index in view.seats.indices {
-                view.seats[index].voted = progress.voted.contains(view.seats[index].id)
+                let voted = progress.voted.contains(view.seats[index].id)
+                if voted && !view.seats[index].voted { record(.voted(name: view.seats[index].name)) }
+                view.seats[index].voted = voted
             }
             room = view
         case .voteResult(let result):
@@ -287,6 +329,7 @@ struct ClientState: Equatable, Sendable {
         case .guessing(let guess):
             guessing = guess
             timerEnds = guess.timerMs.map { now + Millis($0) }
+            timerIsAbsence = guess.timerKind == .absent
             record(.guessing(name: name(guess.player), isMe: guess.player == me))
         case .gameOver(let over):
             gameOver = over
@@ -305,7 +348,8 @@ struct ClientState: Equatable, Sendable {
             // Heartbeat traffic carries no game state; the session answers a ping with a pong.
             break
         case .error(let error):
-            let event = LogEvent.problem(code: error.code, message: error.message)
+            let event = LogEvent.problem(
+                code: error.code, message: error.message, need: error.need, have: error.have)
             notice = event
             record(event)
             if error.code.isFatal { link = .closed }
@@ -324,14 +368,25 @@ struct ClientState: Equatable, Sendable {
             for seat in before.seats where !view.seats.contains(where: { $0.id == seat.id }) {
                 record(.left(name: seat.name))
             }
+            // A seat that stays while its connection comes and goes is the same player stepping away and back.
+            for seat in view.seats where seat.id != me {
+                guard let old = before.seats.first(where: { $0.id == seat.id }), old.connected != seat.connected
+                else { continue }
+                record(seat.connected ? .back(name: seat.name) : .away(name: seat.name))
+            }
             if before.settings != view.settings, view.phase == .lobby || view.phase == .gameOver {
                 record(.settingsChanged(view.settings))
             }
         }
-        if before == nil, let me, let seat = view.seats.first(where: { $0.id == me }) {
-            record(.joined(name: seat.name))
-        }
         room = view
+        if before == nil, let me, let seat = view.seats.first(where: { $0.id == me }) {
+            if resumed {
+                record(.back(name: seat.name))
+                replayGame(view)
+            } else {
+                record(.joined(name: seat.name))
+            }
+        }
         roomCode = view.room
         if view.phase != .voting {
             voting = nil
@@ -356,6 +411,17 @@ struct ClientState: Equatable, Sendable {
         if view.phase != .guessing, case .guess = prompt { prompt = .none }
         if !isOwner, case .kick = prompt { prompt = .none }
         timerEnds = view.timerMs.map { now + Millis($0) }
+        timerIsAbsence = view.timerKind == .absent
+    }
+
+    /// A client started again on a seat in a game: the log starts with what the room still shows of that game.
+    private mutating func replayGame(_ view: RoomView) {
+        guard view.game > 0, view.phase != .lobby else { return }
+        record(.gameStarted(game: view.game))
+        for clue in view.clues { record(.clue(name: name(clue.player), text: clue.text)) }
+        for seat in view.seats where !seat.alive {
+            record(.votedOut(name: seat.name, identity: seat.revealed))
+        }
     }
 
     private mutating func applyResult(_ result: ServerMessage.VoteResult) {
@@ -366,6 +432,7 @@ struct ClientState: Equatable, Sendable {
         for entry in result.tally.sorted(by: { $0.voters.count > $1.voters.count }) {
             record(.tally(name: name(entry.player), voters: entry.voters.map { name($0) }))
         }
+        if !result.abstained.isEmpty { record(.abstained(names: result.abstained.map { name($0) })) }
         switch result.outcome {
         case .out:
             record(.votedOut(name: name(result.out), identity: result.identity))

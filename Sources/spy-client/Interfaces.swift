@@ -32,7 +32,8 @@ final class FullScreenInterface: PlayerInterface {
     }
 
     func input(_ bytes: [UInt8], state: inout ClientState, now: Millis) -> [Reaction] {
-        decoder.feed(bytes).map { key in
+        state.viewport = TerminalSize(columns: size.columns, rows: size.rows)
+        return decoder.feed(bytes).map { key in
             if key == .redraw { lastFrame = nil }
             return state.handle(key, now: now)
         }

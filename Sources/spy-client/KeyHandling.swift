@@ -31,6 +31,10 @@ extension ClientState {
             wordVisibility = .hidden
             return Reaction()
         }
+        if let offset = details {
+            detailsKey(key, offset: offset)
+            return Reaction()
+        }
         switch prompt {
         case .none:
             return handleDirect(key, now: now)
@@ -42,6 +46,9 @@ extension ClientState {
                 return Reaction(messages: [.vote(.init(target: target))])
             case .character("n"), .character("N"), .escape:
                 prompt = .none
+            case .character("f"), .character("F"):
+                // "Always": the word may be needed to decide the very ballot being confirmed.
+                if dealt != nil { recallWord(now: now) }
             default:
                 break
             }
@@ -120,6 +127,9 @@ extension ClientState {
                 return Reaction()
             }
             return Reaction(messages: [.leave], action: .quit(leave: true))
+        case .character("d"), .character("D"):
+            details = 0
+            return Reaction()
         default:
             break
         }
@@ -128,7 +138,12 @@ extension ClientState {
         case .lobby, .gameOver:
             return isOwner ? ownerKey(key, room: room) : Reaction()
         case .describing:
-            guard isMyTurn else { return Reaction() }
+            guard isMyTurn else {
+                if key == .enter || key == .character("p") || key == .character("c"), let turn = room.turn {
+                    notice = .hint(.turnOf(name: name(turn)))
+                }
+                return Reaction()
+            }
             switch (room.settings.clueMode, key) {
             case (.spoken, .enter), (.spoken, .character("p")), (.typed, .character("p")):
                 return Reaction(messages: [.pass])
@@ -139,7 +154,12 @@ extension ClientState {
             }
             return Reaction()
         case .voting:
-            guard canVote else { return Reaction() }
+            guard canVote else {
+                if key == .enter || (key.character?.isNumber ?? false) {
+                    notice = .hint(mySeat?.alive == false ? .notNow : .noBallot)
+                }
+                return Reaction()
+            }
             voteKey(key)
             return Reaction()
         case .guessing:
@@ -172,6 +192,7 @@ extension ClientState {
                 seatDigits = String(character)
             } else {
                 seatDigits = String(character)
+                explainUnchoosable(seatDigits)
             }
             if seatDigits.count >= 2 { seatDigits = "" }
         case .enter, .character("v"):
@@ -208,12 +229,35 @@ extension ClientState {
             change = SettingsChange(tieRule: SettingsCycle.next(settings.tieRule, in: TieRule.allCases))
         case .character("g"):
             change = SettingsChange(blankRule: settings.blankRule == .survive ? .guess : .survive)
+        case .character("w"):
+            change = SettingsChange(spyWin: settings.spyWin == .three ? .parity : .three)
         case .character("k"):
             prompt = .kick(LineEditor(limit: 3))
         default:
             break
         }
         return Reaction(messages: change.map { [.settings($0)] } ?? [])
+    }
+
+    /// Says why a typed seat number picks nobody: this player, a player out or not in the PK, or no such seat.
+    private mutating func explainUnchoosable(_ typed: String) {
+        guard let seat = room?.seats.first(where: { String($0.seat) == typed }) else {
+            notice = .hint(.noSuchSeat(typed))
+            return
+        }
+        notice = .hint(seat.id == me ? .cannotVoteForYourself : .cannotChoose(name: seat.name))
+    }
+
+    /// Scrolls or closes the details page.
+    private mutating func detailsKey(_ key: Key, offset: Int) {
+        let most = max(0, Screen.detailsLineCount(self, columns: viewport.columns) - Screen.detailsRows(viewport.rows))
+        switch key {
+        case .up, .left: details = max(0, min(offset, most) - 1)
+        case .down, .right, .character(" "): details = min(most, offset + 1)
+        case .home: details = 0
+        case .end: details = most
+        default: details = nil
+        }
     }
 
     /// The seat a player typed: a seat number ("3"), a player id ("p3") or a name.

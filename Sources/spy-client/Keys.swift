@@ -28,6 +28,14 @@ enum Key: Equatable, Sendable {
     case unknown
 }
 
+extension Key {
+    /// The character of a printable key.
+    var character: Character? {
+        if case .character(let value) = self { return value }
+        return nil
+    }
+}
+
 /// Turns raw terminal bytes into keys. Sequences cut between two reads are held until the rest arrives.
 struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []

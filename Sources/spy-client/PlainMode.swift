@@ -82,6 +82,7 @@ enum PlainMode {
         case "vote": change.voteSeconds = Int(value)
         case "tie": change.tieRule = TieRule(rawValue: value)
         case "blankrule": change.blankRule = BlankRule(rawValue: value)
+        case "win", "spywin": change.spyWin = SpyWin(rawValue: value)
         case "reveal": change.revealOut = flag
         case "party": change.allowParty = flag
         case "lang", "bank": change.language = BankLanguage(rawValue: value)
@@ -102,6 +103,9 @@ enum PlainMode {
                 return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
             case .guessing(_, true):
                 return "» " + text.plainGuess
+            case .ownWord:
+                // A screen reader cannot glance at a panel: the word is said once, with how to hear it again.
+                return "» " + text.event(event) + " " + text.plainWordHint
             case .problem, .bye:
                 return "! " + text.event(event)
             default:

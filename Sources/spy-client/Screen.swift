@@ -71,6 +71,21 @@ struct StyledLine: Sendable, Equatable {
 
     var width: Int { pieces.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 
+    /// The line without the spaces that pad its end.
+    func trimmed() -> StyledLine {
+        var result = self
+        while let last = result.pieces.last {
+            let kept = String(last.text.reversed().drop { $0 == " " }.reversed())
+            if kept.isEmpty {
+                result.pieces.removeLast()
+            } else {
+                result.pieces[result.pieces.count - 1].text = kept
+                break
+            }
+        }
+        return result
+    }
+
     /// Exactly `columns` columns: cut (never inside a wide character) or padded with spaces in `fill` style.
     func fitted(to columns: Int, fill: Style = .plain) -> StyledLine {
         var result = StyledLine()
@@ -82,6 +97,36 @@ struct StyledLine: Sendable, Equatable {
         }
         if used < columns { result.append(String(repeating: " ", count: columns - used), fill) }
         return result
+    }
+
+    /// The line broken into lines of at most `columns` columns. Pieces are the units of meaning (a setting, a word):
+    /// a piece that does not fit goes whole to the next line, which starts with one space, and only a piece wider
+    /// than a line is cut inside.
+    func wrapped(to columns: Int) -> [StyledLine] {
+        guard width > columns, columns > 4 else { return [self] }
+        var lines: [StyledLine] = []
+        var current = StyledLine()
+        var used = 0
+        for piece in pieces {
+            var text = piece.text
+            if used + DisplayWidth.of(text) > columns && used > 1 {
+                lines.append(current)
+                current = StyledLine(" ")
+                used = 1
+                text = String(text.drop { $0 == " " || $0 == "·" })
+            }
+            for part in Screen.wrap(text, columns: columns - used).enumerated() {
+                if part.offset > 0 {
+                    lines.append(current)
+                    current = StyledLine(" ")
+                    used = 1
+                }
+                current.append(part.element, piece.style)
+                used += DisplayWidth.of(part.element)
+            }
+        }
+        lines.append(current)
+        return lines
     }
 
     /// The text, with SGR colour codes when `color` is on.
@@ -114,24 +159,28 @@ struct ScreenFrame: Sendable, Equatable {
 
 /// The whole terminal screen as a pure function of the client state, the terminal size and the language.
 enum Screen {
-    /// Smallest size the layout is designed for; smaller terminals get a cut-down version of the same.
+    /// Smallest size the layout is designed for; a smaller terminal gets a screen that says so.
     static let minimumColumns = 60
     static let minimumRows = 16
 
     static func render(
         _ state: ClientState, columns: Int, rows: Int, language: Language, color: Bool, now: Millis
     ) -> ScreenFrame {
-        let columns = max(columns, 20)
-        let rows = max(rows, 6)
+        guard columns >= minimumColumns, rows >= minimumRows else {
+            return tooSmall(columns: max(1, columns), rows: max(1, rows), language: language, color: color)
+        }
         let text = Strings(language: language)
-        // Order: header, (space), table, rule, log, rule, word panel (2 lines), prompt, help.
+        if let offset = state.details {
+            return details(state, offset: offset, columns: columns, rows: rows, text: text, color: color, now: now)
+        }
+        // Order: header, (space), table, rule, log, rule, word panel (2 lines or more), prompt, help.
         let roomy = rows >= 24
         var top: [StyledLine] = [header(state, columns: columns, text: text, now: now)]
         if roomy { top.append(StyledLine()) }
         let (promptLine, cursorColumn) = prompt(state, columns: columns, text: text)
+        let panel = wordPanel(state, text: text, now: now).flatMap { $0.wrapped(to: columns) }
         let bottom =
-            [rule(columns)] + wordPanel(state, text: text, now: now)
-            + [promptLine, StyledLine(" " + help(state, text: text), .dim)]
+            [rule(columns)] + panel + [promptLine, StyledLine(" " + help(state, text: text), .dim)]
         let free = rows - top.count - bottom.count - 1
         let seats = table(state, columns: columns, maxRows: max(0, free - 1), text: text)
         let logLines = log(state, columns: columns, rows: max(0, free - seats.count), text: text)
@@ -150,22 +199,31 @@ enum Screen {
     }
 
     private static func header(_ state: ClientState, columns: Int, text: Strings, now: Millis) -> StyledLine {
-        // The title gives way first on a narrow terminal; the connection state on the right always shows.
-        var left = columns >= 80 ? [text.title] : []
-        if let room = state.room {
-            left.append(text.room(room.room))
-            if room.game > 0 { left.append(text.game(room.game)) }
-            if room.round > 0 && room.phase != .lobby && room.phase != .gameOver { left.append(text.round(room.round)) }
-            left.append(text.phase(room.phase, pk: !room.pk.isEmpty))
-        }
         var right: [String] = []
         if let ends = state.timerEnds, ends > now {
-            right.append("⌛ " + text.seconds(Int((ends - now + 999) / 1000)))
+            let seconds = Int((ends - now + 999) / 1000)
+            right.append("⌛ " + (state.timerIsAbsence ? text.absentTimer(seconds) : text.seconds(seconds)))
         }
         right.append(text.link(state.link))
         let rightText = right.joined(separator: " · ") + " "
         let leftRoom = max(0, columns - DisplayWidth.of(rightText) - 1)
-        let leftText = DisplayWidth.truncate(" " + left.joined(separator: " · "), toColumns: leftRoom)
+        // The connection state on the right always shows. On the left the title gives way first, then the words
+        // around the numbers, so the phase itself is never cut at the minimum size.
+        var forms: [[String]] = []
+        if let room = state.room {
+            let playing = room.round > 0 && room.phase != .lobby && room.phase != .gameOver
+            let phase = text.phase(room.phase, pk: !room.pk.isEmpty)
+            let long =
+                [text.room(room.room)] + (room.game > 0 ? [text.game(room.game)] : [])
+                + (playing ? [text.round(room.round)] : []) + [phase]
+            var short = [room.room]
+            if room.game > 0 { short.append(text.shortGameRound(game: room.game, round: playing ? room.round : nil)) }
+            forms = (columns >= 80 ? [[text.title] + long] : []) + [long, short + [phase], [room.room, phase]]
+        } else {
+            forms = columns >= 80 ? [[text.title]] : [[]]
+        }
+        let fitting = forms.first { DisplayWidth.of(" " + $0.joined(separator: " · ")) <= leftRoom } ?? forms.last!
+        let leftText = DisplayWidth.truncate(" " + fitting.joined(separator: " · "), toColumns: leftRoom)
         var line = StyledLine(leftText, .header)
         line.append(
             String(repeating: " ", count: max(0, columns - DisplayWidth.of(leftText) - DisplayWidth.of(rightText))),
@@ -185,11 +243,19 @@ enum Screen {
             perColumn = (seats.count + columnCount - 1) / columnCount
         }
         let cellWidth = columns / columnCount
+        // When even the widest layout has too few rows, the last place says how many seats `d` shows.
+        let fits = perColumn <= maxRows
+        if !fits { perColumn = maxRows }
+        let capacity = perColumn * columnCount
         var lines: [StyledLine] = []
-        for row in 0..<min(perColumn, maxRows) {
+        for row in 0..<perColumn {
             var line = StyledLine()
             for column in 0..<columnCount {
                 let index = column * perColumn + row
+                if !fits && index == capacity - 1 {
+                    line.pieces += StyledLine("  … +\(seats.count - index) (d)", .dim).fitted(to: cellWidth).pieces
+                    break
+                }
                 guard index < seats.count else { break }
                 line.pieces += cell(seats[index], state: state, room: room, width: cellWidth, text: text).pieces
             }
@@ -247,8 +313,8 @@ enum Screen {
         }
         if room.phase == .gameOver, let over = state.gameOver {
             first.append(text.winner(over.winner), .bold)
-            first.append("  ")
-            first.append(text.words(civilian: over.civilianWord, spy: over.spyWord))
+            let words = text.words(civilian: over.civilianWord, spy: over.spyWord).components(separatedBy: "  ")
+            for part in words { first.append("  " + part) }
         } else if let dealt = state.dealt, room.phase != .lobby {
             if state.wordShown(at: now) {
                 first.append(" " + (dealt.word.map(text.yourWord) ?? text.youAreBlank) + " ", .word)
@@ -259,9 +325,7 @@ enum Screen {
         } else if state.isOwner {
             // The owner's lobby panel is the settings, each with the key that changes it.
             let keyed = text.keyedSettings(room.settings)
-            first.append(keyed.first)
-            second.append(keyed.second)
-            return [first, second]
+            return [settingsLine(keyed.first), settingsLine(keyed.second)]
         } else {
             first.append(text.waitingForStart)
         }
@@ -270,11 +334,9 @@ enum Screen {
             if state.isOwner {
                 // At game over the owner may change settings before playing again: both lines of them.
                 let keyed = text.keyedSettings(room.settings)
-                second.append(keyed.first, .dim)
-                if room.phase == .gameOver { return [first, second, StyledLine(" " + keyed.second, .dim)] }
-                second.append(" · " + keyed.second, .dim)
+                return [first, settingsLine(keyed.first, .dim), settingsLine(keyed.second, .dim)]
             } else {
-                second.append(text.settingsLine(room.settings), .dim)
+                return [first, settingsLine(text.settingsLine(room.settings), .dim)]
             }
         case .describing:
             if state.isMyTurn {
@@ -301,26 +363,121 @@ enum Screen {
         return [first, second]
     }
 
+    /// A " · "-separated list as one line whose items wrap whole.
+    private static func settingsLine(_ joined: String, _ style: Style = .plain) -> StyledLine {
+        var line = StyledLine(" ")
+        for (index, item) in joined.components(separatedBy: " · ").enumerated() {
+            line.append(index == 0 ? item : " · " + item, style)
+        }
+        return line
+    }
+
+    /// How a log event is coloured; nil for events the log does not show (turns, the own word, local hints).
+    private static func logStyle(_ event: LogEvent) -> Style? {
+        switch event {
+        case .turn, .ownWord, .hint, .voted: return nil
+        case .problem, .bye: return .error
+        case .link(let status): return status == .connected ? .civilian : .error
+        case .votedOut(_, let identity?): return Style.of(identity)
+        case .reveal(_, let role, _): return Style.of(role)
+        case .gameOver: return .bold
+        case .pk, .votingOpened: return .turn
+        default: return .plain
+        }
+    }
+
     private static func log(_ state: ClientState, columns: Int, rows: Int, text: Strings) -> [StyledLine] {
         guard rows > 0 else { return [] }
         var lines: [StyledLine] = []
         for event in state.log.reversed() {
-            let style: Style
-            switch event {
-            case .turn, .ownWord, .hint: continue
-            case .problem, .bye: style = .error
-            case .link(let status): style = status == .connected ? .civilian : .error
-            case .votedOut(_, let identity?): style = Style.of(identity)
-            case .reveal(_, let role, _): style = Style.of(role)
-            case .gameOver: style = .bold
-            case .pk, .votingOpened: style = .turn
-            default: style = .plain
-            }
+            guard let style = logStyle(event) else { continue }
             let wrapped = wrap(text.event(event), columns: columns - 2)
             for line in wrapped.reversed() { lines.append(StyledLine(" " + line, style)) }
             if lines.count >= rows { break }
         }
         return Array(lines.prefix(rows).reversed())
+    }
+
+    // MARK: Details and the too-small screen
+
+    /// Rows of the details page that scroll (all but the header and the help line).
+    static func detailsRows(_ rows: Int) -> Int { max(1, rows - 2) }
+
+    /// Every seat with all its tags, the settings, and the whole log: what a small screen cannot show at once.
+    static func detailsLines(_ state: ClientState, columns: Int) -> [StyledLine] {
+        let text = Strings(language: state.language)
+        var lines: [StyledLine] = []
+        if let room = state.room {
+            for seat in room.seats {
+                lines += cell(seat, state: state, room: room, width: 500, text: text).trimmed().wrapped(to: columns)
+            }
+            lines += settingsLine(text.settingsLine(room.settings), .dim).wrapped(to: columns)
+        }
+        if let over = state.gameOver {
+            var result = StyledLine(" " + text.winner(over.winner), .bold)
+            for part in text.words(civilian: over.civilianWord, spy: over.spyWord).components(separatedBy: "  ") {
+                result.append("  " + part)
+            }
+            lines += result.wrapped(to: columns)
+        }
+        lines.append(rule(columns))
+        for event in state.log {
+            guard let style = logStyle(event) else { continue }
+            lines += wrap(text.event(event), columns: columns - 2).map { StyledLine(" " + $0, style) }
+        }
+        return lines
+    }
+
+    static func detailsLineCount(_ state: ClientState, columns: Int) -> Int {
+        detailsLines(state, columns: columns).count
+    }
+
+    private static func details(
+        _ state: ClientState, offset: Int, columns: Int, rows: Int, text: Strings, color: Bool, now: Millis
+    ) -> ScreenFrame {
+        let all = detailsLines(state, columns: columns)
+        let visible = detailsRows(rows)
+        let start = max(0, min(offset, all.count - visible))
+        var body = Array(all.dropFirst(start).prefix(visible))
+        body += Array(repeating: StyledLine(), count: visible - body.count)
+        let more = start + visible < all.count ? " ↓" : ""
+        let lines =
+            [header(state, columns: columns, text: text, now: now)] + body
+            + [StyledLine(" " + text.helpDetails + (start > 0 ? " ↑" : "") + more, .dim)]
+        return ScreenFrame(lines: lines.map { $0.fitted(to: columns).rendered(color: color) }, cursor: nil)
+    }
+
+    private static func tooSmall(columns: Int, rows: Int, language: Language, color: Bool) -> ScreenFrame {
+        let other: Language = language == .zh ? .en : .zh
+        let text = Strings(language: language)
+        let message = [language, other].flatMap {
+            wrapWords(text.tooSmall(columns: columns, rows: rows, language: $0), columns: max(1, columns - 1))
+        }
+        let shown = Array(message.prefix(rows))
+        let above = (rows - shown.count) / 2
+        var lines = Array(repeating: StyledLine(), count: above)
+        lines += shown.map { StyledLine(" " + $0, .error) }
+        lines += Array(repeating: StyledLine(), count: rows - lines.count)
+        return ScreenFrame(lines: lines.map { $0.fitted(to: columns).rendered(color: color) }, cursor: nil)
+    }
+
+    /// Breaks text into lines at spaces where it can, cutting only a word longer than a line.
+    static func wrapWords(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ").map(String.init) {
+            let joined = current.isEmpty ? word : current + " " + word
+            if DisplayWidth.of(joined) <= columns {
+                current = joined
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            let pieces = wrap(word, columns: columns)
+            lines += pieces.dropLast()
+            current = pieces.last ?? ""
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// Breaks text into lines of at most `columns` columns, never inside a wide character.

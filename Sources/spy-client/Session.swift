@@ -13,6 +13,8 @@ final class Session {
     static let connectTimeout: Millis = 5_000
     /// A host answers `hello` at once; something silent on that port is not a WhoIsSpy host.
     static let joinTimeout: Millis = 10_000
+    /// How often a player turned away by a running game asks again.
+    static let gameRunningRetry: Millis = 3_000
 
     private enum Stage {
         /// TCP connect under way.
@@ -50,6 +52,8 @@ final class Session {
     private var inputOpen = true
     /// Set when the host ended the seat for good (kicked, replaced, room closed): exit once the link closes.
     private var finalWord: String?
+    /// Turned away because a game is running, and asking again until it ends.
+    private var waitingForGame = false
 
     init(
         options: ClientOptions, name: String, store: TokenStore, token: String?, interface: PlayerInterface,
@@ -255,15 +259,22 @@ final class Session {
             startAttempt(now: now)
         case .hostClosing where everJoined, .tooManyConnections where everJoined:
             scheduleRetry(now: now)
+        case .gameInProgress where !everJoined:
+            // The name is already chosen: rather than send the player away, take the seat when the game ends.
+            if !waitingForGame { Output.error(text.waitingForGame) }
+            waitingForGame = true
+            stage = .waiting
+            connectDeadline = nil
+            retryAt = now + Self.gameRunningRetry
         default:
             fail(text.problem(error.code, message: error.message))
         }
     }
 
-    /// The seat is gone for good: forget its token under every key it was saved.
+    /// The seat is gone for good: forget its token under every key it was saved, keeping the name for next time.
     private func forgetSeat() {
-        store.set(storeKey, nil)
-        if let code = state.roomCode { store.set(TokenStore.key(address: options.address, room: code), nil) }
+        store.forgetToken(storeKey)
+        if let code = state.roomCode { store.forgetToken(TokenStore.key(address: options.address, room: code)) }
     }
 
     static func suggestion(for name: String) -> String {
@@ -297,7 +308,7 @@ final class Session {
                 if leave {
                     link?.drain(milliseconds: 1000)
                     forgetSeat()
-                    finish(status: 0, message: nil)
+                    finish(status: 0, message: text.seatGivenUp)
                 }
                 finish(status: 0, message: text.seatKept)
             }
@@ -309,7 +320,7 @@ final class Session {
             if number == SIGWINCH {
                 interface.resized()
             } else {
-                finish(status: 128 + number, message: text.seatKept)
+                finish(status: 128 + number, message: everJoined ? text.seatKept : nil)
             }
         }
     }

@@ -12,6 +12,11 @@ struct Strings: Sendable {
     func room(_ code: String) -> String { pick("房間 \(code)", "Room \(code)") }
     func game(_ number: Int) -> String { pick("第\(number)局", "Game \(number)") }
     func round(_ number: Int) -> String { pick("第\(number)輪", "Round \(number)") }
+    /// Game and round in few columns, for a crowded header.
+    func shortGameRound(game: Int, round: Int?) -> String {
+        guard let round else { return pick("第\(game)局", "G\(game)") }
+        return pick("\(game)局\(round)輪", "G\(game) R\(round)")
+    }
     func phase(_ phase: Phase, pk: Bool) -> String {
         let name: String
         switch phase {
@@ -52,6 +57,28 @@ struct Strings: Sendable {
     var youAreBlank: String { pick("你是白板", "You are the blank") }
     var pressAnyKeyToHide: String { pick("（按任意鍵隱藏）", "(press any key to hide)") }
     var pressFToSee: String { pick("按 f 看你的詞", "press f to see your word") }
+    var plainWordHint: String {
+        pick("（輸入 word 可再看一次；清除畫面即可藏起來）", "(type word to see it again; clear your screen to hide it)")
+    }
+    func absentTimer(_ seconds: Int) -> String { pick("離線 \(seconds)秒", "away \(seconds)s") }
+    func spyWin(_ rule: SpyWin) -> String {
+        rule == .three ? pick("剩3人", "at 3 left") : pick("人數相當", "at parity")
+    }
+    var waitingForGame: String {
+        pick(
+            "遊戲進行中：這局結束時自動幫你入座（Ctrl-C 離開）…",
+            "A game is running: you will be seated when it ends (Ctrl-C to stop)…")
+    }
+    var seatGivenUp: String {
+        pick("你離開了房間，座位已放棄。", "You left the room: your seat is given up.")
+    }
+    func tooSmall(columns: Int, rows: Int, language: Language) -> String {
+        language == .zh
+            ? "終端機太小：需要 \(Screen.minimumColumns)×\(Screen.minimumRows)，目前 \(columns)×\(rows)"
+            : "Terminal too small: need \(Screen.minimumColumns)×\(Screen.minimumRows), now \(columns)×\(rows)"
+    }
+    var detailsTitle: String { pick("詳情（↑/↓ 捲動，d 或 Esc 返回）", "Details (↑/↓ scroll, d or Esc back)") }
+    var helpDetails: String { pick("↑/↓ 捲動  d/Esc 返回", "↑/↓ scroll  d/Esc back") }
     var waitingForStart: String { pick("等房主開始遊戲", "Waiting for the owner to start") }
     func settingsLine(_ settings: GameSettings) -> String {
         let timers =
@@ -66,6 +93,7 @@ struct Strings: Sendable {
                 ? pick("白板(\(blankRule(settings.blankRule)))", "blank (\(blankRule(settings.blankRule)))")
                 : pick("無白板", "no blank"),
             clueMode(settings.clueMode), timers, pick("平票：", "tie: ") + tieRule(settings.tieRule),
+            pick("臥底勝：", "spies win ") + spyWin(settings.spyWin),
         ].joined(separator: " · ")
     }
     /// The settings with the owner's key for each, over two lines.
@@ -82,6 +110,7 @@ struct Strings: Sendable {
             "[v]" + pick("投票", "vote ")
                 + (settings.voteSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.voteSeconds)),
             "[r]" + pick("平票", "tie ") + tieRule(settings.tieRule),
+            "[w]" + pick("臥底勝", "spies win ") + spyWin(settings.spyWin),
         ]
         return (first.joined(separator: " · "), second.joined(separator: " · "))
     }
@@ -135,22 +164,30 @@ struct Strings: Sendable {
 
     var helpLobbyOwner: String {
         pick(
-            "s 開始  [鍵] 改設定  k 踢人  f 看詞  q 離開",
-            "s start  [key] change setting  k kick  f word  q quit")
+            "s 開始  [鍵] 改設定  k 踢人  f 看詞  d 詳情  q 離開",
+            "s start  [key] setting  k kick  f word  d details  q leave")
     }
-    var helpLobby: String { pick("f 看詞  q 離開  Ctrl-C 暫離(保留座位)", "f word  q leave  Ctrl-C step away (keep seat)") }
+    var helpLobby: String {
+        pick("f 看詞  d 詳情  q 離開  Ctrl-C 暫離(保留座位)", "f word  d details  q leave  Ctrl-C step away")
+    }
     var helpGameOverOwner: String {
-        pick("a 再來一局  [鍵] 改設定  k 踢人  q 離開", "a play again  [key] change setting  k kick  q quit")
+        pick("a 再來一局  [鍵] 改設定  k 踢人  d 詳情  q 離開", "a again  [key] setting  k kick  d details  q leave")
     }
-    var helpTurnSpoken: String { pick("Enter 說完了  f 看詞  q 離開", "Enter done speaking  f word  q leave") }
-    var helpTurnTyped: String { pick("Enter 輸入描述  p 跳過  f 看詞  q 離開", "Enter type clue  p pass  f word  q leave") }
-    var helpGuess: String { pick("Enter 猜平民的詞  f 看詞", "Enter guess the civilians' word  f word") }
+    var helpTurnSpoken: String {
+        pick("Enter 說完了  f 看詞  d 詳情  q 離開", "Enter done speaking  f word  d details  q leave")
+    }
+    var helpTurnTyped: String {
+        pick("Enter 輸入描述  p 跳過  f 看詞  d 詳情  q 離開", "Enter type clue  p pass  f word  d details  q leave")
+    }
+    var helpGuess: String { pick("Enter 猜平民的詞  f 看詞  d 詳情", "Enter guess the civilians' word  f word  d details") }
     var helpEditing: String { pick("Enter 送出  Esc 取消  ←/→ 移動", "Enter send  Esc cancel  ←/→ move") }
     var helpVoting: String {
-        pick("數字/方向鍵 選人  Enter 投票  f 看詞  q 離開", "digits/arrows pick  Enter vote  f word  q leave")
+        pick("數字/方向鍵 選人  Enter 投票  f 看詞  d 詳情  q 離開", "digits/arrows pick  Enter vote  f word  d details")
     }
-    var helpConfirm: String { pick("y 確定  n 取消", "y yes  n no") }
-    var helpWatching: String { pick("f 看詞  q 離開  Ctrl-C 暫離", "f word  q leave  Ctrl-C step away") }
+    var helpConfirm: String { pick("y 確定  n 取消  f 看詞", "y yes  n no  f word") }
+    var helpWatching: String {
+        pick("f 看詞  d 詳情  q 離開  Ctrl-C 暫離", "f word  d details  q leave  Ctrl-C step away")
+    }
 
     // MARK: Log lines
 
@@ -158,17 +195,21 @@ struct Strings: Sendable {
         switch event {
         case .joined(let name): return pick("\(name) 加入了", "\(name) joined")
         case .left(let name): return pick("\(name) 離開了", "\(name) left")
+        case .back(let name): return pick("\(name) 回來了", "\(name) is back")
+        case .away(let name): return pick("\(name) 離線了（座位保留）", "\(name) is away (seat kept)")
         case .settingsChanged(let settings): return pick("設定：", "Settings: ") + settingsLine(settings)
         case .gameStarted(let game): return pick("第\(game)局開始，詞已發出", "Game \(game) starts: words are dealt")
         case .turn(let name, let isMe, let pk):
             let who = isMe ? pick("你", "you") : name
             return pk ? pick("PK：輪到 \(who) 再描述", "PK: \(who) to describe again") : pick("輪到 \(who)", "Turn: \(who)")
-        case .clue(let name, let text?): return "\(name)：\(text)"
+        case .clue(let name, let text?): return name + colon + text
         case .clue(let name, nil): return pick("\(name) 說完了", "\(name) is done")
         case .votingOpened(let pk, let choices):
             return pk && !choices.isEmpty
                 ? pick("PK 投票開始：\(list(choices))", "PK vote opens: \(list(choices))")
                 : pk ? pick("PK 投票開始", "PK vote opens") : pick("投票開始", "Voting opens")
+        case .voted(let name): return pick("\(name) 投票了", "\(name) has voted")
+        case .abstained(let names): return pick("棄權：\(list(names))", "Abstained: \(list(names))")
         case .tally(let name, let voters): return pick("\(name) ← \(list(voters))", "\(name) ← \(list(voters))")
         case .votedOut(let name, let identity?):
             return pick("\(name) 出局，身分是\(role(identity))", "\(name) is out: a \(role(identity))")
@@ -182,8 +223,9 @@ struct Strings: Sendable {
         case .blankGuess(let name, let guess):
             return pick("\(name) 猜：\(guess)", "\(name) guessed: \(guess)")
         case .reveal(let name, let role, let word):
-            return "\(name)：\(self.role(role))" + (word.map { pick("（\($0)）", " (\($0))") } ?? "")
-        case .problem(let code, let message): return problem(code, message: message)
+            return name + colon + self.role(role) + (word.map { pick("（\($0)）", " (\($0))") } ?? "")
+        case .problem(let code, let message, let need, let have):
+            return problem(code, message: message, need: need, have: have)
         case .link(let status):
             switch status {
             case .connected: return pick("已重新連線", "Reconnected")
@@ -197,6 +239,9 @@ struct Strings: Sendable {
         case .hint(let hint): return self.hint(hint)
         }
     }
+
+    /// Between a name and what they said or were: full width in Chinese, ASCII in English.
+    var colon: String { pick("：", ": ") }
 
     func quoted(_ clue: String) -> String { pick("「\(clue)」", "“\(clue)”") }
 
@@ -221,19 +266,25 @@ struct Strings: Sendable {
         case .ownerOnly: return pick("只有房主能這樣做", "Only the room owner can do that")
         case .notNow: return pick("現在不能這樣做", "Not possible now")
         case .ballotSent(let name): return ballot(name)
+        case .cannotVoteForYourself: return pick("不能投自己", "You cannot vote for yourself")
+        case .cannotChoose(let name):
+            return pick("\(name) 不在這次投票的人選中", "\(name) cannot be voted for in this vote")
+        case .noBallot: return pick("這次投票你沒有票", "You have no ballot in this vote")
+        case .turnOf(let name): return pick("現在輪到 \(name)，還沒輪到你", "It is \(name)'s turn, not yours")
+        case .wordHidden: return plainWordHint
         case .help:
             return pick(
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | kick 3 | who | quit",
+                    + " | set blankrule survive|guess | set win three|parity | kick 3 | who | quit",
                 "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | kick 3 | who | quit")
+                    + " | set blankrule survive|guess | set win three|parity | kick 3 | who | quit")
         }
     }
 
     /// A refusal from the host, in the player's language, with what to do about it.
-    func problem(_ code: ErrorCode, message: String) -> String {
+    func problem(_ code: ErrorCode, message: String, need: Int? = nil, have: Int? = nil) -> String {
         switch code {
         case .clueHasWord: return pick("描述裡不能有你的詞，換個說法", "Your clue contains your word: say it another way")
         case .badClue: return pick("描述要 1 到 100 字，不能有控制字元", "A clue is 1 to 100 characters, no control characters")
@@ -243,9 +294,14 @@ struct Strings: Sendable {
         case .notOwner: return pick("只有房主能這樣做", "Only the room owner can do that")
         case .wrongPhase: return pick("現在不能這樣做", "Not possible in this phase")
         case .notPlaying: return pick("你不在這局遊戲中", "You are not playing in this game")
-        case .tooFewPlayers: return pick("至少要 4 個人才能開始", "At least 4 players are needed to start")
+        case .tooFewPlayers:
+            guard let need, let have else { return pick("人數不夠，還不能開始：\(message)", message) }
+            // More than the 4 every game needs means the blank's rule: civilians must outnumber spies and blank.
+            let why = need > 4 ? pick("（有白板時平民要過半）", " (with the blank, civilians must be the majority)") : ""
+            return pick(
+                "要 \(need) 個人才能開始，現在 \(have) 人\(why)", "\(need) players are needed to start, \(have) are here\(why)")
         case .tooManySpies: return pick("臥底太多了，這桌人數放不下", "Too many spies for this table")
-        case .badSettings: return pick("設定超出範圍", "A setting is out of range")
+        case .badSettings: return pick("設定不行：\(message)", message)
         case .roomFull: return pick("房間滿了", "The room is full")
         case .gameInProgress: return pick("遊戲進行中，等這局結束再加入", "A game is running: join when it ends")
         case .nameTaken: return pick("這個名字已經有人用了", "That name is taken")

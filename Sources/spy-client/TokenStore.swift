@@ -7,7 +7,8 @@ import SpyNet
 struct TokenStore {
     /// What is remembered for one room.
     struct Entry: Codable, Equatable {
-        var token: String
+        /// Nil once the seat was given up: the name is still offered next time.
+        var token: String?
         var name: String
         var room: String
     }
@@ -34,6 +35,13 @@ struct TokenStore {
     }
 
     func entry(_ key: String) -> Entry? { load()[key] }
+
+    /// Forgets the seat's token but keeps the name the player chose.
+    func forgetToken(_ key: String) {
+        guard var entry = entry(key) else { return }
+        entry.token = nil
+        set(key, entry)
+    }
 
     /// Stores or (with nil) forgets the entry. Failing to write only costs the automatic rejoin, so errors are
     /// ignored.

@@ -91,6 +91,10 @@ enum HostCommand {
             .flag("blank", help: "Deal one player the blank card (白板)."),
             .value("clues", placeholder: "spoken|typed", help: "How clues are given.", defaultDescription: "spoken"),
             .value(
+                "spy-win", placeholder: "three|parity",
+                help: "Spies win with three players left, or also once as many as the others.",
+                defaultDescription: "three"),
+            .value(
                 "turn-seconds", placeholder: "N", help: "Seconds per turn; 0 for no timer.",
                 defaultDescription: "0"),
             .value(
@@ -174,6 +178,7 @@ enum HostCommand {
         settings.spies = try parsed.int("spies", default: settings.spies, in: 1...3)
         settings.blank = parsed.flag("blank")
         settings.clueMode = try parsed.choice("clues", as: ClueMode.self) ?? settings.clueMode
+        settings.spyWin = try parsed.choice("spy-win", as: SpyWin.self) ?? settings.spyWin
         settings.turnSeconds = try parsed.int("turn-seconds", default: 0, in: 0...600)
         settings.voteSeconds = try parsed.int("vote-seconds", default: 0, in: 0...600)
         settings.language = try parsed.choice("lang", as: BankLanguage.self) ?? settings.language

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SpyBank
 import SpyGame
 import SpyNet
 import SpyProtocol
@@ -327,7 +328,7 @@ final class Server {
         case .start:
             let pairs = pairsFor(host.room.settings)
             guard !pairs.isEmpty else {
-                complain(peer, .badSettings, "No word pair of the bank fits these settings.")
+                complain(peer, .badSettings, BankFilter.emptyReason(bank, for: host.room.settings))
                 return
             }
             apply(.start(by: player, pairs: pairs), to: host, from: peer)
@@ -404,12 +405,9 @@ final class Server {
     }
 
     private func resume(_ peer: Peer, token: String, roomText: String?) {
-        var candidates: [RoomHost]
-        if let roomText, !roomText.isEmpty {
-            candidates = RoomCode.normalise(roomText).flatMap { rooms[$0] }.map { [$0] } ?? []
-        } else {
-            candidates = roomOrder.compactMap { rooms[$0] }
-        }
+        // The token names its seat: a wrong or mistyped room code must not cost a player a live seat, so the
+        // code is not used to narrow the search.
+        let candidates = roomOrder.compactMap { rooms[$0] }
         var match: (RoomHost, PlayerID)?
         for host in candidates {
             for (player, known) in host.tokens where ResumeToken.matches(token, known) {
@@ -429,6 +427,9 @@ final class Server {
         host.absentSince[player] = nil
         send(.welcome(.init(you: player, token: token, room: host.code, resumed: true)), to: peer)
         log.info("room \(host.code): \(player) resumed from \(peer.connection.remoteAddress)")
+        if let roomText, !roomText.isEmpty, RoomCode.normalise(roomText) != host.code {
+            log.debug("room \(host.code): \(player)'s hello named another room; the token decides")
+        }
         apply(.connected(player), to: host, from: nil)
     }
 
@@ -518,7 +519,7 @@ final class Server {
             carryOut(effects, in: host)
         case .failure(let rejection):
             if let origin {
-                complain(origin, rejection.code, rejection.message)
+                complain(origin, rejection.errorMessage)
             } else {
                 log.debug("room \(host.code): \(rejection.code.rawValue) for an event of the host")
             }
@@ -687,11 +688,15 @@ final class Server {
 
     /// A non-fatal error for a bad frame or a refused move; too many of them in a minute close the connection.
     private func complain(_ peer: Peer, _ code: ErrorCode, _ detail: String?) {
-        if code.isFatal {
-            fail(peer, code, detail)
+        complain(peer, ServerMessage.ErrorMessage(code: code, message: detail ?? code.defaultMessage))
+    }
+
+    private func complain(_ peer: Peer, _ error: ServerMessage.ErrorMessage) {
+        if error.code.isFatal {
+            fail(peer, error.code, error.message)
             return
         }
-        send(.error(.init(code: code, message: detail ?? code.defaultMessage)), to: peer)
+        send(.error(error), to: peer)
         let now = MonotonicClock.nowMs()
         peer.recentErrors.append(now)
         peer.recentErrors.removeAll { now - $0 > 60_000 }

@@ -70,10 +70,22 @@ final class BankFilterTests: XCTestCase {
         XCTAssertEqual(civilians(GameSettings(language: .both, categories: [""])), ["牛奶", "蘋果", "coffee"])
     }
 
-    func testEmptyResultFallsBackToLabelThenLanguageThenAll() {
-        XCTAssertEqual(civilians(GameSettings(language: .en, categories: ["水果"])), ["coffee"])
+    func testCategoriesTheTableChoseAreKeptEvenWhenNothingFitsAndTheReasonSaysWhy() {
+        XCTAssertEqual(civilians(GameSettings(language: .en, categories: ["水果"])), [])
+        XCTAssertEqual(civilians(GameSettings(language: .both, categories: ["派對", "Party"])), [])
+        XCTAssertEqual(civilians(GameSettings(language: .both, allowParty: true, categories: ["派對"])), ["接吻"])
         XCTAssertEqual(
-            civilians(GameSettings(language: .en, allowParty: true, categories: ["水果"])), ["coffee", "kiss"])
+            BankFilter.emptyReason(bank, for: GameSettings(categories: ["派對", "Party"])),
+            "The categories 派對, Party hold only party pairs, and party pairs are off.")
+        XCTAssertEqual(
+            BankFilter.emptyReason(bank, for: GameSettings(language: .en, categories: ["水果"])),
+            "The categories 水果 have no pair in the language en.")
+        XCTAssertEqual(
+            BankFilter.emptyReason(bank, for: GameSettings(categories: ["no such"])),
+            "The bank has no category named no such.")
+    }
+
+    func testEmptyResultWithoutCategoriesFallsBackToLanguageThenAll() {
         let partyOnly = [bank[4]]
         XCTAssertEqual(BankFilter.pairs(partyOnly, for: GameSettings(language: .en)), partyOnly)
         let chineseOnly = Array(bank.prefix(2))
@@ -85,7 +97,8 @@ final class BankFilterTests: XCTestCase {
     func testNeverEmptyForTheEmbeddedBank() {
         for language in BankLanguage.allCases {
             for party in [false, true] {
-                for categories in [[], ["食物"], ["Music"], ["no such category"]] {
+                let named: [String] = language == .en ? ["Music"] : language == .zhTW ? ["食物"] : ["食物", "Music"]
+                for categories in [[]] + named.map({ [$0] }) {
                     let settings = GameSettings(language: language, allowParty: party, categories: categories)
                     XCTAssertFalse(BankFilter.pairs(EmbeddedBank.pairs, for: settings).isEmpty)
                 }

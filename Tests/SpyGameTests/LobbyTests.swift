@@ -79,7 +79,9 @@ final class LobbyTests: XCTestCase {
         XCTAssertEqual(table.room.settings.categories, ["food"])
         XCTAssertEqual(table.room.settings.tieRule, .random)
         XCTAssertEqual(effects.broadcasts.count, 1)
-        XCTAssertEqual(table.ok(change(SettingsChange(blank: true))), [], "no change, no broadcast")
+        XCTAssertEqual(
+            table.ok(change(SettingsChange(blank: true))), [.send(ids[0], .room(table.room.view(now: table.now)))],
+            "no change: no broadcast, the room to the owner only")
     }
 
     func testStartChecksTheRealTable() {
@@ -117,7 +119,8 @@ final class LobbyTests: XCTestCase {
         XCTAssertEqual(Rules.winner(spies: 0, others: 3, blankIn: true, blankRule: .guess), .civilians)
         XCTAssertEqual(Rules.winner(spies: 0, others: 2, blankIn: false, blankRule: .survive), .civilians)
         XCTAssertEqual(Rules.winner(spies: 1, others: 2, blankIn: false, blankRule: .survive), .spies)
-        XCTAssertEqual(Rules.winner(spies: 2, others: 2, blankIn: true, blankRule: .survive), .spies)
+        XCTAssertEqual(Rules.winner(spies: 2, others: 2, blankIn: true, blankRule: .survive, spyWin: .parity), .spies)
+        XCTAssertNil(Rules.winner(spies: 2, others: 2, blankIn: true, blankRule: .survive))
         XCTAssertNil(Rules.winner(spies: 1, others: 3, blankIn: true, blankRule: .survive))
         XCTAssertNil(Rules.winner(spies: 2, others: 3, blankIn: false, blankRule: .survive))
     }

@@ -50,8 +50,8 @@ final class ScriptedGameTests: XCTestCase {
         XCTAssertEqual(over.scores.filter { $0.score == 0 }.count, 3)
     }
 
-    func testSpiesWinWhenTheyAreAsManyAsTheOthers() throws {
-        var table = Table(seed: 12, settings: GameSettings(spies: 2))
+    func testSpiesWinWhenTheyAreAsManyAsTheOthersUnderTheParityRule() throws {
+        var table = Table(seed: 12, settings: GameSettings(spies: 2, spyWin: .parity))
         table.seat(6)
         table.start()
         XCTAssertEqual(table.players(.spy).count, 2)
@@ -127,7 +127,7 @@ final class ScriptedGameTests: XCTestCase {
         table.start()
         let blank = table.players(.blank)[0]
         let effects = table.voteOut(blank)
-        XCTAssertTrue(effects.broadcasts.contains(.guessing(.init(player: blank, timerMs: 30_000))))
+        XCTAssertTrue(effects.broadcasts.contains(.guessing(.init(player: blank, timerMs: 30_000, timerKind: .turn))))
         XCTAssertEqual(table.room.nextDeadline, table.now + 30_000)
         table.advance(by: 30_000)
         table.ok(.tick)

@@ -256,6 +256,18 @@ final class RunningProgram {
         return stdout
     }
 
+    /// Reads output until `text` appears in stderr, or fails after `timeout` milliseconds.
+    @discardableResult
+    func waitFor(stderr text: String, timeout: Millis = testPatience) throws -> String {
+        let deadline = monotonicNow() + timeout
+        while !stderr.contains(text) {
+            guard pump(until: deadline) else {
+                throw EndToEndError("no \"\(text)\" in stderr:\n\(stderr)\nstdout:\n\(stdout)")
+            }
+        }
+        return stderr
+    }
+
     /// Reads whatever arrives on stdout or stderr; false at the deadline or when both have ended.
     private func pump(until deadline: Millis) -> Bool { Self.pump([self], until: deadline) }
 

@@ -51,11 +51,12 @@ import Testing
         try client.waitFor("Game 1 starts")
         connection.send(.ping(.init(id: 41)))
         #expect(try connection.receive() == .pong(.init(id: 41)))
-        #expect(!client.stdout.contains("蘋果"), "line mode does not print the word unasked")
+        // A screen reader cannot glance at a panel: line mode says the word once, at the deal.
+        try client.waitFor("» Your word: 蘋果 (type word to see it again")
 
         // `word` answers from memory: the next frame the host sees is the clue typed after it.
         client.type("word")
-        try client.waitFor("Your word: 蘋果")
+        try client.waitFor("» Your word: 蘋果 (type word to see it again; clear your screen to hide it)\nYour word: 蘋果")
         connection.send(.room(Self.room(.describing, turn: "p3")), .turn(.init(round: 1, player: "p3")))
         try client.waitFor("» Your turn")
         client.type("clue 紅色的水果")
@@ -139,6 +140,26 @@ import Testing
         #expect(client.stderr.contains("--name Amy2"))
     }
 
+    @Test func aPlayerTurnedAwayByARunningGameIsSeatedWhenItEnds() throws {
+        let host = try FakeHost()
+        let client = try RunningProgram(
+            "spy-client", ["127.0.0.1:\(host.port)", "--plain", "--name", "Amy"], environment: environment)
+        var connection = try host.accept()
+        guard case .hello(let first) = try connection.receive() else { throw EndToEndError("no hello") }
+        connection.send(.error(.init(.gameInProgress)))
+        connection.close()
+        try client.waitFor(stderr: "you will be seated when it ends")
+        #expect(client.isRunning, "the name typed is not wasted: the client waits")
+        connection = try host.accept()
+        guard case .hello(let second) = try connection.receive() else { throw EndToEndError("no second hello") }
+        #expect(second.name == first.name)
+        connection.send(.welcome(.init(you: "p5", token: "t", room: "KXPT")), .room(Self.room(.gameOver)))
+        try client.waitFor("# Room KXPT")
+        client.type("quit")
+        #expect(try connection.receive() == .leave)
+        #expect(try client.waitForExit() == 0)
+    }
+
     @Test func aStaleTokenJoinsAfresh() throws {
         let host = try FakeHost()
         let store = TokenStore(file: directory.appendingPathComponent("spy-client/tokens.json"))
@@ -160,7 +181,10 @@ import Testing
         client.type("quit")
         #expect(try connection.receive() == .leave)
         #expect(try client.waitForExit() == 0)
-        #expect(store.entry(TokenStore.key(address: address, room: nil)) == nil)
+        #expect(client.stderr.contains("your seat is given up"))
+        let kept = store.entry(TokenStore.key(address: address, room: nil))
+        #expect(kept?.token == nil, "the seat's token is forgotten")
+        #expect(kept?.name == "Amy", "the name is offered next time")
     }
 
     @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))

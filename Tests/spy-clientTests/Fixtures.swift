@@ -32,6 +32,21 @@ enum Fixtures {
     /// Phases a snapshot is taken of.
     enum Scene: String, CaseIterable {
         case lobby, dealt, myTurn, othersTurn, voting, confirmVote, result, pk, guessing, gameOver
+        /// A full table of twenty voting, two of them away and one out.
+        case voting20
+        /// The details page (`d`) at game over: every seat, the settings and the whole log.
+        case gameOverDetails
+
+        /// Whether the scene shows a finished game, where every word may be seen.
+        var isGameOver: Bool { self == .gameOver || self == .gameOverDetails }
+    }
+
+    /// Twenty seats: this player is seat 3; bots and people with long names.
+    static let twentySeats: [SeatView] = (1...20).map { number in
+        let names = [1: "王小明", 2: "Amy", 3: "李大華", 4: "陳美玲", 5: "Bob the Builder", 12: "歐陽美美子"]
+        return SeatView(
+            id: "p\(number)", seat: number, name: names[number] ?? "Bot \(number)", owner: number == 1,
+            connected: number != 7 && number != 15, bot: names[number] == nil)
     }
 
     /// This player (seat 3) in the lobby as seen by the owner `me`.
@@ -147,6 +162,25 @@ enum Fixtures {
                         identity: .blank)), now: now)
             state.apply(.room(room(.guessing, round: 2, seats: seats, timerMs: 30_000)), now: now)
             state.apply(.guessing(.init(player: "p2", timerMs: 30_000)), now: now)
+            return state
+        case .voting20:
+            var state = joined(language: language)
+            var seats = twentySeats
+            seats[9].alive = false
+            seats[9].revealed = .civilian
+            for index in [0, 4, 11, 16] { seats[index].voted = true }
+            state.apply(.room(room(.voting, round: 2, seats: seats)), now: now)
+            state.apply(.deal(.init(game: 1, word: myWord)), now: now)
+            _ = state.handle(.character(" "), now: now)
+            let alive = seats.filter(\.alive).map(\.id)
+            state.apply(.voting(.init(round: 2, candidates: alive, voters: alive)), now: now)
+            state.apply(.voteProgress(.init(voted: ["p1", "p5", "p12", "p17"], waiting: [])), now: now)
+            _ = state.handle(.character("1"), now: now)
+            _ = state.handle(.character("2"), now: now)
+            return state
+        case .gameOverDetails:
+            var state = self.state(.gameOver, language: language)
+            _ = state.handle(.character("d"), now: now)
             return state
         case .gameOver:
             var state = self.state(.guessing, language: language)

@@ -17,9 +17,9 @@ let recordedSnapshots: [String: String] = [
  王小明 加入了                                              |
 ────────────────────────────────────────────────────────────|
  [+-]臥底1 · [b]有白板 · [g]白板存活 · [m]打字              |
- [t]發言60秒 · [v]投票不計時 · [r]平票PK                    |
+ [t]發言60秒 · [v]投票不計時 · [r]平票PK · [w]臥底勝剩3人   |
                                                             |
- s 開始  [鍵] 改設定  k 踢人  f 看詞  q 離開                |
+ s 開始  [鍵] 改設定  k 踢人  f 看詞  d 詳情  q 離開        |
 """#,
 "lobby-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 大廳                                                                                     已連線 |
@@ -59,9 +59,9 @@ let recordedSnapshots: [String: String] = [
  王小明 加入了                                                                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  [+-]臥底1 · [b]有白板 · [g]白板存活 · [m]打字                                                                          |
- [t]發言60秒 · [v]投票不計時 · [r]平票PK                                                                                |
+ [t]發言60秒 · [v]投票不計時 · [r]平票PK · [w]臥底勝剩3人                                                               |
                                                                                                                         |
- s 開始  [鍵] 改設定  k 踢人  f 看詞  q 離開                                                                            |
+ s 開始  [鍵] 改設定  k 踢人  f 看詞  d 詳情  q 離開                                                                    |
 """#,
 "lobby-en-60x16": #"""
  Room KXPT · Lobby                                connected |
@@ -73,13 +73,13 @@ let recordedSnapshots: [String: String] = [
 ────────────────────────────────────────────────────────────|
                                                             |
                                                             |
-                                                            |
  王小明 joined                                              |
 ────────────────────────────────────────────────────────────|
  [+-]spies 1 · [b]blank on · [g]blank survive · [m]typed    |
  [t]turn 60s · [v]vote untimed · [r]tie PK                  |
+ [w]spies win at 3 left                                     |
                                                             |
- s start  [key] change setting  k kick  f word  q quit      |
+ s start  [key] setting  k kick  f word  d details  q leave |
 """#,
 "lobby-en-120x40": #"""
  Who Is the Spy · Room KXPT · Lobby                                                                           connected |
@@ -119,9 +119,9 @@ let recordedSnapshots: [String: String] = [
  王小明 joined                                                                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  [+-]spies 1 · [b]blank on · [g]blank survive · [m]typed                                                                |
- [t]turn 60s · [v]vote untimed · [r]tie PK                                                                              |
+ [t]turn 60s · [v]vote untimed · [r]tie PK · [w]spies win at 3 left                                                     |
                                                                                                                         |
- s start  [key] change setting  k kick  f word  q quit                                                                  |
+ s start  [key] setting  k kick  f word  d details  q leave                                                             |
 """#,
 "dealt-zh-60x16": #"""
  房間 KXPT · 第1局 · 第1輪 · 描述中        ⌛ 42秒 · 已連線 |
@@ -139,7 +139,7 @@ let recordedSnapshots: [String: String] = [
   你的詞：蘋果  （按任意鍵隱藏）                            |
  輪到 王小明 描述                                           |
                                                             |
- f 看詞  q 離開  Ctrl-C 暫離                                |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離                        |
 """#,
 "dealt-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 描述中                                                         ⌛ 42秒 · 已連線 |
@@ -181,10 +181,10 @@ let recordedSnapshots: [String: String] = [
   你的詞：蘋果  （按任意鍵隱藏）                                                                                        |
  輪到 王小明 描述                                                                                                       |
                                                                                                                         |
- f 看詞  q 離開  Ctrl-C 暫離                                                                                            |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離                                                                                    |
 """#,
 "dealt-en-60x16": #"""
- Room KXPT · Game 1 · Round 1 · Describi ⌛ 42s · connected |
+ KXPT · G1 R1 · Describing               ⌛ 42s · connected |
 ▶ 1 王小明           ★                                      |
   2 Amy                                                     |
   3 李大華           (you)                                  |
@@ -199,7 +199,7 @@ let recordedSnapshots: [String: String] = [
   Your word: 蘋果  (press any key to hide)                  |
  王小明 is describing                                       |
                                                             |
- f word  q leave  Ctrl-C step away                          |
+ f word  d details  q leave  Ctrl-C step away               |
 """#,
 "dealt-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 1 · Describing                                          ⌛ 42s · connected |
@@ -241,7 +241,7 @@ let recordedSnapshots: [String: String] = [
   Your word: 蘋果  (press any key to hide)                                                                              |
  王小明 is describing                                                                                                   |
                                                                                                                         |
- f word  q leave  Ctrl-C step away                                                                                      |
+ f word  d details  q leave  Ctrl-C step away                                                                           |
 """#,
 "myTurn-zh-60x16": #"""
  房間 KXPT · 第1局 · 第1輪 · 描述中                  已連線 |
@@ -313,8 +313,8 @@ let recordedSnapshots: [String: String] = [
 ────────────────────────────────────────────────────────────|
  李大華 joined                                              |
  Game 1 starts: words are dealt                             |
- 王小明：很常見的水果                                       |
- Amy：red or green, crunchy                                 |
+ 王小明: 很常見的水果                                       |
+ Amy: red or green, crunchy                                 |
 ────────────────────────────────────────────────────────────|
  press f to see your word                                   |
  Your turn: press Enter to type your clue, p to pass        |
@@ -355,8 +355,8 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
  李大華 joined                                                                                                          |
  Game 1 starts: words are dealt                                                                                         |
- 王小明：很常見的水果                                                                                                   |
- Amy：red or green, crunchy                                                                                             |
+ 王小明: 很常見的水果                                                                                                   |
+ Amy: red or green, crunchy                                                                                             |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  press f to see your word                                                                                               |
  Your turn: press Enter to type your clue, p to pass                                                                    |
@@ -379,7 +379,7 @@ let recordedSnapshots: [String: String] = [
  按 f 看你的詞                                              |
  輪到 Amy 描述                                              |
                                                             |
- f 看詞  q 離開  Ctrl-C 暫離                                |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離                        |
 """#,
 "othersTurn-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 描述中                                                                   已連線 |
@@ -421,7 +421,7 @@ let recordedSnapshots: [String: String] = [
  按 f 看你的詞                                                                                                          |
  輪到 Amy 描述                                                                                                          |
                                                                                                                         |
- f 看詞  q 離開  Ctrl-C 暫離                                                                                            |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離                                                                                    |
 """#,
 "othersTurn-en-60x16": #"""
  Room KXPT · Game 1 · Round 1 · Describing        connected |
@@ -434,12 +434,12 @@ let recordedSnapshots: [String: String] = [
                                                             |
  李大華 joined                                              |
  Game 1 starts: words are dealt                             |
- 王小明：很常見的水果                                       |
+ 王小明: 很常見的水果                                       |
 ────────────────────────────────────────────────────────────|
  press f to see your word                                   |
  Amy is describing                                          |
                                                             |
- f word  q leave  Ctrl-C step away                          |
+ f word  d details  q leave  Ctrl-C step away               |
 """#,
 "othersTurn-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 1 · Describing                                                   connected |
@@ -476,12 +476,12 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
  李大華 joined                                                                                                          |
  Game 1 starts: words are dealt                                                                                         |
- 王小明：很常見的水果                                                                                                   |
+ 王小明: 很常見的水果                                                                                                   |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  press f to see your word                                                                                               |
  Amy is describing                                                                                                      |
                                                                                                                         |
- f word  q leave  Ctrl-C step away                                                                                      |
+ f word  d details  q leave  Ctrl-C step away                                                                           |
 """#,
 "voting-zh-60x16": #"""
  房間 KXPT · 第1局 · 第1輪 · 投票中                  已連線 |
@@ -491,15 +491,15 @@ let recordedSnapshots: [String: String] = [
   4 陳美玲           離線                                   |
   5 Bob the Builder  ✓已投                                  |
 ────────────────────────────────────────────────────────────|
- 李大華：一天一個                                           |
  陳美玲 說完了                                              |
  Bob the Builder：grows on trees                            |
+ 陳美玲 離線了（座位保留）                                  |
  投票開始                                                   |
 ────────────────────────────────────────────────────────────|
  按 f 看你的詞                                              |
  選一位投出局：數字或方向鍵，Enter 確認                     |
                                                             |
- 數字/方向鍵 選人  Enter 投票  f 看詞  q 離開               |
+ 數字/方向鍵 選人  Enter 投票  f 看詞  d 詳情  q 離開       |
 """#,
 "voting-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 投票中                                                                   已連線 |
@@ -528,7 +528,6 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
  李大華 加入了                                                                                                          |
  第1局開始，詞已發出                                                                                                    |
  王小明：很常見的水果                                                                                                   |
@@ -536,12 +535,13 @@ let recordedSnapshots: [String: String] = [
  李大華：一天一個                                                                                                       |
  陳美玲 說完了                                                                                                          |
  Bob the Builder：grows on trees                                                                                        |
+ 陳美玲 離線了（座位保留）                                                                                              |
  投票開始                                                                                                               |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  按 f 看你的詞                                                                                                          |
  選一位投出局：數字或方向鍵，Enter 確認                                                                                 |
                                                                                                                         |
- 數字/方向鍵 選人  Enter 投票  f 看詞  q 離開                                                                           |
+ 數字/方向鍵 選人  Enter 投票  f 看詞  d 詳情  q 離開                                                                   |
 """#,
 "voting-en-60x16": #"""
  Room KXPT · Game 1 · Round 1 · Voting            connected |
@@ -551,15 +551,15 @@ let recordedSnapshots: [String: String] = [
   4 陳美玲           away                                   |
   5 Bob the Builder  ✓voted                                 |
 ────────────────────────────────────────────────────────────|
- 李大華：一天一個                                           |
  陳美玲 is done                                             |
- Bob the Builder：grows on trees                            |
+ Bob the Builder: grows on trees                            |
+ 陳美玲 is away (seat kept)                                 |
  Voting opens                                               |
 ────────────────────────────────────────────────────────────|
  press f to see your word                                   |
  Pick who goes out: number or arrows, Enter                 |
                                                             |
- digits/arrows pick  Enter vote  f word  q leave            |
+ digits/arrows pick  Enter vote  f word  d details          |
 """#,
 "voting-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 1 · Voting                                                       connected |
@@ -588,20 +588,20 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
  李大華 joined                                                                                                          |
  Game 1 starts: words are dealt                                                                                         |
- 王小明：很常見的水果                                                                                                   |
- Amy：red or green, crunchy                                                                                             |
- 李大華：一天一個                                                                                                       |
+ 王小明: 很常見的水果                                                                                                   |
+ Amy: red or green, crunchy                                                                                             |
+ 李大華: 一天一個                                                                                                       |
  陳美玲 is done                                                                                                         |
- Bob the Builder：grows on trees                                                                                        |
+ Bob the Builder: grows on trees                                                                                        |
+ 陳美玲 is away (seat kept)                                                                                             |
  Voting opens                                                                                                           |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  press f to see your word                                                                                               |
  Pick who goes out: number or arrows, Enter                                                                             |
                                                                                                                         |
- digits/arrows pick  Enter vote  f word  q leave                                                                        |
+ digits/arrows pick  Enter vote  f word  d details                                                                      |
 """#,
 "confirmVote-zh-60x16": #"""
  房間 KXPT · 第1局 · 第1輪 · 投票中                  已連線 |
@@ -611,15 +611,15 @@ let recordedSnapshots: [String: String] = [
 › 4 陳美玲           離線                                   |
   5 Bob the Builder  ✓已投                                  |
 ────────────────────────────────────────────────────────────|
- 李大華：一天一個                                           |
  陳美玲 說完了                                              |
  Bob the Builder：grows on trees                            |
+ 陳美玲 離線了（座位保留）                                  |
  投票開始                                                   |
 ────────────────────────────────────────────────────────────|
  按 f 看你的詞                                              |
  選一位投出局：數字或方向鍵，Enter 確認                     |
  確定要讓陳美玲出局嗎? (y 滾吧！/ n 先放過他)               |
- y 確定  n 取消                                             |
+ y 確定  n 取消  f 看詞                                     |
 """#,
 "confirmVote-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第1輪 · 投票中                                                                   已連線 |
@@ -648,7 +648,6 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
  李大華 加入了                                                                                                          |
  第1局開始，詞已發出                                                                                                    |
  王小明：很常見的水果                                                                                                   |
@@ -656,12 +655,13 @@ let recordedSnapshots: [String: String] = [
  李大華：一天一個                                                                                                       |
  陳美玲 說完了                                                                                                          |
  Bob the Builder：grows on trees                                                                                        |
+ 陳美玲 離線了（座位保留）                                                                                              |
  投票開始                                                                                                               |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  按 f 看你的詞                                                                                                          |
  選一位投出局：數字或方向鍵，Enter 確認                                                                                 |
  確定要讓陳美玲出局嗎? (y 滾吧！/ n 先放過他)                                                                           |
- y 確定  n 取消                                                                                                         |
+ y 確定  n 取消  f 看詞                                                                                                 |
 """#,
 "confirmVote-en-60x16": #"""
  Room KXPT · Game 1 · Round 1 · Voting            connected |
@@ -671,15 +671,15 @@ let recordedSnapshots: [String: String] = [
 › 4 陳美玲           away                                   |
   5 Bob the Builder  ✓voted                                 |
 ────────────────────────────────────────────────────────────|
- 李大華：一天一個                                           |
  陳美玲 is done                                             |
- Bob the Builder：grows on trees                            |
+ Bob the Builder: grows on trees                            |
+ 陳美玲 is away (seat kept)                                 |
  Voting opens                                               |
 ────────────────────────────────────────────────────────────|
  press f to see your word                                   |
  Pick who goes out: number or arrows, Enter                 |
  Vote 陳美玲 out? (y out / n spare them)                    |
- y yes  n no                                                |
+ y yes  n no  f word                                        |
 """#,
 "confirmVote-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 1 · Voting                                                       connected |
@@ -708,20 +708,20 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
  李大華 joined                                                                                                          |
  Game 1 starts: words are dealt                                                                                         |
- 王小明：很常見的水果                                                                                                   |
- Amy：red or green, crunchy                                                                                             |
- 李大華：一天一個                                                                                                       |
+ 王小明: 很常見的水果                                                                                                   |
+ Amy: red or green, crunchy                                                                                             |
+ 李大華: 一天一個                                                                                                       |
  陳美玲 is done                                                                                                         |
- Bob the Builder：grows on trees                                                                                        |
+ Bob the Builder: grows on trees                                                                                        |
+ 陳美玲 is away (seat kept)                                                                                             |
  Voting opens                                                                                                           |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  press f to see your word                                                                                               |
  Pick who goes out: number or arrows, Enter                                                                             |
  Vote 陳美玲 out? (y out / n spare them)                                                                                |
- y yes  n no                                                                                                            |
+ y yes  n no  f word                                                                                                    |
 """#,
 "result-zh-60x16": #"""
  房間 KXPT · 第1局 · 第2輪 · 描述中                  已連線 |
@@ -731,15 +731,15 @@ let recordedSnapshots: [String: String] = [
   4 陳美玲           出局 平民                              |
 ▶ 5 Bob the Builder                                         |
 ────────────────────────────────────────────────────────────|
- 投票開始                                                   |
  陳美玲 ← 王小明、李大華、Bob the Builder                   |
  Bob the Builder ← Amy                                      |
  陳美玲 出局，身分是平民                                    |
+ 陳美玲 回來了                                              |
 ────────────────────────────────────────────────────────────|
  按 f 看你的詞                                              |
  輪到 Bob the Builder 描述                                  |
                                                             |
- f 看詞  q 離開  Ctrl-C 暫離                                |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離                        |
 """#,
 "result-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第2輪 · 描述中                                                                   已連線 |
@@ -764,8 +764,6 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
-                                                                                                                        |
  李大華 加入了                                                                                                          |
  第1局開始，詞已發出                                                                                                    |
  王小明：很常見的水果                                                                                                   |
@@ -773,15 +771,17 @@ let recordedSnapshots: [String: String] = [
  李大華：一天一個                                                                                                       |
  陳美玲 說完了                                                                                                          |
  Bob the Builder：grows on trees                                                                                        |
+ 陳美玲 離線了（座位保留）                                                                                              |
  投票開始                                                                                                               |
  陳美玲 ← 王小明、李大華、Bob the Builder                                                                               |
  Bob the Builder ← Amy                                                                                                  |
  陳美玲 出局，身分是平民                                                                                                |
+ 陳美玲 回來了                                                                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  按 f 看你的詞                                                                                                          |
  輪到 Bob the Builder 描述                                                                                              |
                                                                                                                         |
- f 看詞  q 離開  Ctrl-C 暫離                                                                                            |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離                                                                                    |
 """#,
 "result-en-60x16": #"""
  Room KXPT · Game 1 · Round 2 · Describing        connected |
@@ -791,15 +791,15 @@ let recordedSnapshots: [String: String] = [
   4 陳美玲           out civilian                           |
 ▶ 5 Bob the Builder                                         |
 ────────────────────────────────────────────────────────────|
- Voting opens                                               |
  陳美玲 ← 王小明, 李大華, Bob the Builder                   |
  Bob the Builder ← Amy                                      |
  陳美玲 is out: a civilian                                  |
+ 陳美玲 is back                                             |
 ────────────────────────────────────────────────────────────|
  press f to see your word                                   |
  Bob the Builder is describing                              |
                                                             |
- f word  q leave  Ctrl-C step away                          |
+ f word  d details  q leave  Ctrl-C step away               |
 """#,
 "result-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 2 · Describing                                                   connected |
@@ -824,24 +824,24 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
-                                                                                                                        |
  李大華 joined                                                                                                          |
  Game 1 starts: words are dealt                                                                                         |
- 王小明：很常見的水果                                                                                                   |
- Amy：red or green, crunchy                                                                                             |
- 李大華：一天一個                                                                                                       |
+ 王小明: 很常見的水果                                                                                                   |
+ Amy: red or green, crunchy                                                                                             |
+ 李大華: 一天一個                                                                                                       |
  陳美玲 is done                                                                                                         |
- Bob the Builder：grows on trees                                                                                        |
+ Bob the Builder: grows on trees                                                                                        |
+ 陳美玲 is away (seat kept)                                                                                             |
  Voting opens                                                                                                           |
  陳美玲 ← 王小明, 李大華, Bob the Builder                                                                               |
  Bob the Builder ← Amy                                                                                                  |
  陳美玲 is out: a civilian                                                                                              |
+ 陳美玲 is back                                                                                                         |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  press f to see your word                                                                                               |
  Bob the Builder is describing                                                                                          |
                                                                                                                         |
- f word  q leave  Ctrl-C step away                                                                                      |
+ f word  d details  q leave  Ctrl-C step away                                                                           |
 """#,
 "pk-zh-60x16": #"""
  房間 KXPT · 第1局 · 第2輪 · 投票中 · PK             已連線 |
@@ -859,7 +859,7 @@ let recordedSnapshots: [String: String] = [
  按 f 看你的詞                                              |
  選一位投出局：數字或方向鍵，Enter 確認                     |
                                                             |
- 數字/方向鍵 選人  Enter 投票  f 看詞  q 離開               |
+ 數字/方向鍵 選人  Enter 投票  f 看詞  d 詳情  q 離開       |
 """#,
 "pk-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第2輪 · 投票中 · PK                                                              已連線 |
@@ -880,8 +880,6 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
-                                                                                                                        |
  李大華 加入了                                                                                                          |
  第1局開始，詞已發出                                                                                                    |
  王小明：很常見的水果                                                                                                   |
@@ -889,10 +887,12 @@ let recordedSnapshots: [String: String] = [
  李大華：一天一個                                                                                                       |
  陳美玲 說完了                                                                                                          |
  Bob the Builder：grows on trees                                                                                        |
+ 陳美玲 離線了（座位保留）                                                                                              |
  投票開始                                                                                                               |
  陳美玲 ← 王小明、李大華、Bob the Builder                                                                               |
  Bob the Builder ← Amy                                                                                                  |
  陳美玲 出局，身分是平民                                                                                                |
+ 陳美玲 回來了                                                                                                          |
  王小明 ← Amy、Bob the Builder                                                                                          |
  Bob the Builder ← 王小明、李大華                                                                                       |
  平票！王小明、Bob the Builder 進入 PK                                                                                  |
@@ -901,7 +901,7 @@ let recordedSnapshots: [String: String] = [
  按 f 看你的詞                                                                                                          |
  選一位投出局：數字或方向鍵，Enter 確認                                                                                 |
                                                                                                                         |
- 數字/方向鍵 選人  Enter 投票  f 看詞  q 離開                                                                           |
+ 數字/方向鍵 選人  Enter 投票  f 看詞  d 詳情  q 離開                                                                   |
 """#,
 "pk-en-60x16": #"""
  Room KXPT · Game 1 · Round 2 · Voting · PK       connected |
@@ -919,7 +919,7 @@ let recordedSnapshots: [String: String] = [
  press f to see your word                                   |
  Pick who goes out: number or arrows, Enter                 |
                                                             |
- digits/arrows pick  Enter vote  f word  q leave            |
+ digits/arrows pick  Enter vote  f word  d details          |
 """#,
 "pk-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 2 · Voting · PK                                                  connected |
@@ -940,19 +940,19 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
-                                                                                                                        |
  李大華 joined                                                                                                          |
  Game 1 starts: words are dealt                                                                                         |
- 王小明：很常見的水果                                                                                                   |
- Amy：red or green, crunchy                                                                                             |
- 李大華：一天一個                                                                                                       |
+ 王小明: 很常見的水果                                                                                                   |
+ Amy: red or green, crunchy                                                                                             |
+ 李大華: 一天一個                                                                                                       |
  陳美玲 is done                                                                                                         |
- Bob the Builder：grows on trees                                                                                        |
+ Bob the Builder: grows on trees                                                                                        |
+ 陳美玲 is away (seat kept)                                                                                             |
  Voting opens                                                                                                           |
  陳美玲 ← 王小明, 李大華, Bob the Builder                                                                               |
  Bob the Builder ← Amy                                                                                                  |
  陳美玲 is out: a civilian                                                                                              |
+ 陳美玲 is back                                                                                                         |
  王小明 ← Amy, Bob the Builder                                                                                          |
  Bob the Builder ← 王小明, 李大華                                                                                       |
  Tie! PK between 王小明, Bob the Builder                                                                                |
@@ -961,7 +961,7 @@ let recordedSnapshots: [String: String] = [
  press f to see your word                                                                                               |
  Pick who goes out: number or arrows, Enter                                                                             |
                                                                                                                         |
- digits/arrows pick  Enter vote  f word  q leave                                                                        |
+ digits/arrows pick  Enter vote  f word  d details                                                                      |
 """#,
 "guessing-zh-60x16": #"""
  房間 KXPT · 第1局 · 第2輪 · 白板猜詞      ⌛ 30秒 · 已連線 |
@@ -971,7 +971,7 @@ let recordedSnapshots: [String: String] = [
   4 陳美玲           出局 平民                              |
   5 Bob the Builder                                         |
 ────────────────────────────────────────────────────────────|
- 陳美玲 出局，身分是平民                                    |
+ 陳美玲 回來了                                              |
  Amy ← 王小明、李大華、Bob the Builder                      |
  Amy 出局，身分是白板                                       |
  Amy 正在猜平民的詞                                         |
@@ -979,7 +979,7 @@ let recordedSnapshots: [String: String] = [
  按 f 看你的詞                                              |
  Amy 正在猜平民的詞                                         |
                                                             |
- f 看詞  q 離開  Ctrl-C 暫離                                |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離                        |
 """#,
 "guessing-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 第2輪 · 白板猜詞                                                       ⌛ 30秒 · 已連線 |
@@ -1001,8 +1001,6 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
-                                                                                                                        |
  李大華 加入了                                                                                                          |
  第1局開始，詞已發出                                                                                                    |
  王小明：很常見的水果                                                                                                   |
@@ -1010,10 +1008,12 @@ let recordedSnapshots: [String: String] = [
  李大華：一天一個                                                                                                       |
  陳美玲 說完了                                                                                                          |
  Bob the Builder：grows on trees                                                                                        |
+ 陳美玲 離線了（座位保留）                                                                                              |
  投票開始                                                                                                               |
  陳美玲 ← 王小明、李大華、Bob the Builder                                                                               |
  Bob the Builder ← Amy                                                                                                  |
  陳美玲 出局，身分是平民                                                                                                |
+ 陳美玲 回來了                                                                                                          |
  Amy ← 王小明、李大華、Bob the Builder                                                                                  |
  Amy 出局，身分是白板                                                                                                   |
  Amy 正在猜平民的詞                                                                                                     |
@@ -1021,17 +1021,17 @@ let recordedSnapshots: [String: String] = [
  按 f 看你的詞                                                                                                          |
  Amy 正在猜平民的詞                                                                                                     |
                                                                                                                         |
- f 看詞  q 離開  Ctrl-C 暫離                                                                                            |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離                                                                                    |
 """#,
 "guessing-en-60x16": #"""
- Room KXPT · Game 1 · Round 2 · Blank gu ⌛ 30s · connected |
+ KXPT · G1 R2 · Blank guesses            ⌛ 30s · connected |
   1 王小明           ★                                      |
   2 Amy              out                                    |
   3 李大華           (you)                                  |
   4 陳美玲           out civilian                           |
   5 Bob the Builder                                         |
 ────────────────────────────────────────────────────────────|
- 陳美玲 is out: a civilian                                  |
+ 陳美玲 is back                                             |
  Amy ← 王小明, 李大華, Bob the Builder                      |
  Amy is out: a blank                                        |
  Amy is guessing the civilians' word                        |
@@ -1039,7 +1039,7 @@ let recordedSnapshots: [String: String] = [
  press f to see your word                                   |
  Amy is guessing the civilians' word                        |
                                                             |
- f word  q leave  Ctrl-C step away                          |
+ f word  d details  q leave  Ctrl-C step away               |
 """#,
 "guessing-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Round 2 · Blank guesses                                       ⌛ 30s · connected |
@@ -1061,19 +1061,19 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
-                                                                                                                        |
  李大華 joined                                                                                                          |
  Game 1 starts: words are dealt                                                                                         |
- 王小明：很常見的水果                                                                                                   |
- Amy：red or green, crunchy                                                                                             |
- 李大華：一天一個                                                                                                       |
+ 王小明: 很常見的水果                                                                                                   |
+ Amy: red or green, crunchy                                                                                             |
+ 李大華: 一天一個                                                                                                       |
  陳美玲 is done                                                                                                         |
- Bob the Builder：grows on trees                                                                                        |
+ Bob the Builder: grows on trees                                                                                        |
+ 陳美玲 is away (seat kept)                                                                                             |
  Voting opens                                                                                                           |
  陳美玲 ← 王小明, 李大華, Bob the Builder                                                                               |
  Bob the Builder ← Amy                                                                                                  |
  陳美玲 is out: a civilian                                                                                              |
+ 陳美玲 is back                                                                                                         |
  Amy ← 王小明, 李大華, Bob the Builder                                                                                  |
  Amy is out: a blank                                                                                                    |
  Amy is guessing the civilians' word                                                                                    |
@@ -1081,7 +1081,7 @@ let recordedSnapshots: [String: String] = [
  press f to see your word                                                                                               |
  Amy is guessing the civilians' word                                                                                    |
                                                                                                                         |
- f word  q leave  Ctrl-C step away                                                                                      |
+ f word  d details  q leave  Ctrl-C step away                                                                           |
 """#,
 "gameOver-zh-60x16": #"""
  房間 KXPT · 第1局 · 遊戲結束                        已連線 |
@@ -1091,15 +1091,15 @@ let recordedSnapshots: [String: String] = [
   4 陳美玲           出局 平民 0分                          |
   5 Bob the Builder  臥底 0分                               |
 ────────────────────────────────────────────────────────────|
- Amy：白板                                                  |
  李大華：平民（蘋果）                                       |
  陳美玲：平民（蘋果）                                       |
  Bob the Builder：臥底（水梨）                              |
 ────────────────────────────────────────────────────────────|
  平民獲勝！  平民詞：蘋果  臥底詞：水梨                     |
  臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK    |
+ 臥底勝：剩3人                                              |
                                                             |
- f 看詞  q 離開  Ctrl-C 暫離(保留座位)                      |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離(保留座位)              |
 """#,
 "gameOver-zh-120x40": #"""
  誰是臥底 · 房間 KXPT · 第1局 · 遊戲結束                                                                         已連線 |
@@ -1114,8 +1114,6 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
-                                                                                                                        |
  李大華 加入了                                                                                                          |
  第1局開始，詞已發出                                                                                                    |
  王小明：很常見的水果                                                                                                   |
@@ -1123,10 +1121,12 @@ let recordedSnapshots: [String: String] = [
  李大華：一天一個                                                                                                       |
  陳美玲 說完了                                                                                                          |
  Bob the Builder：grows on trees                                                                                        |
+ 陳美玲 離線了（座位保留）                                                                                              |
  投票開始                                                                                                               |
  陳美玲 ← 王小明、李大華、Bob the Builder                                                                               |
  Bob the Builder ← Amy                                                                                                  |
  陳美玲 出局，身分是平民                                                                                                |
+ 陳美玲 回來了                                                                                                          |
  Amy ← 王小明、李大華、Bob the Builder                                                                                  |
  Amy 出局，身分是白板                                                                                                   |
  Amy 正在猜平民的詞                                                                                                     |
@@ -1139,9 +1139,9 @@ let recordedSnapshots: [String: String] = [
  Bob the Builder：臥底（水梨）                                                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  平民獲勝！  平民詞：蘋果  臥底詞：水梨                                                                                 |
- 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK                                                                |
+ 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK · 臥底勝：剩3人                                                |
                                                                                                                         |
- f 看詞  q 離開  Ctrl-C 暫離(保留座位)                                                                                  |
+ f 看詞  d 詳情  q 離開  Ctrl-C 暫離(保留座位)                                                                          |
 """#,
 "gameOver-en-60x16": #"""
  Room KXPT · Game 1 · Game over                   connected |
@@ -1151,15 +1151,15 @@ let recordedSnapshots: [String: String] = [
   4 陳美玲           out civilian 0 pt                      |
   5 Bob the Builder  spy 0 pt                               |
 ────────────────────────────────────────────────────────────|
- Amy：blank                                                 |
- 李大華：civilian (蘋果)                                    |
- 陳美玲：civilian (蘋果)                                    |
- Bob the Builder：spy (水梨)                                |
+ 李大華: civilian (蘋果)                                    |
+ 陳美玲: civilian (蘋果)                                    |
+ Bob the Builder: spy (水梨)                                |
 ────────────────────────────────────────────────────────────|
  The civilians win!  Civilian word: 蘋果  Spy word: 水梨    |
- spies 1 · blank (survive) · typed · turn 60s vote 0s · tie:|
+ spies 1 · blank (survive) · typed · turn 60s vote 0s       |
+ tie: PK · spies win at 3 left                              |
                                                             |
- f word  q leave  Ctrl-C step away (keep seat)              |
+ f word  d details  q leave  Ctrl-C step away               |
 """#,
 "gameOver-en-120x40": #"""
  Who Is the Spy · Room KXPT · Game 1 · Game over                                                              connected |
@@ -1174,33 +1174,273 @@ let recordedSnapshots: [String: String] = [
                                                                                                                         |
                                                                                                                         |
                                                                                                                         |
-                                                                                                                        |
-                                                                                                                        |
  李大華 joined                                                                                                          |
  Game 1 starts: words are dealt                                                                                         |
- 王小明：很常見的水果                                                                                                   |
- Amy：red or green, crunchy                                                                                             |
- 李大華：一天一個                                                                                                       |
+ 王小明: 很常見的水果                                                                                                   |
+ Amy: red or green, crunchy                                                                                             |
+ 李大華: 一天一個                                                                                                       |
  陳美玲 is done                                                                                                         |
- Bob the Builder：grows on trees                                                                                        |
+ Bob the Builder: grows on trees                                                                                        |
+ 陳美玲 is away (seat kept)                                                                                             |
  Voting opens                                                                                                           |
  陳美玲 ← 王小明, 李大華, Bob the Builder                                                                               |
  Bob the Builder ← Amy                                                                                                  |
  陳美玲 is out: a civilian                                                                                              |
+ 陳美玲 is back                                                                                                         |
  Amy ← 王小明, 李大華, Bob the Builder                                                                                  |
  Amy is out: a blank                                                                                                    |
  Amy is guessing the civilians' word                                                                                    |
  Amy guessed: 橘子                                                                                                      |
  The civilians win! Civilian word: 蘋果  Spy word: 水梨                                                                 |
- 王小明：civilian (蘋果)                                                                                                |
- Amy：blank                                                                                                             |
- 李大華：civilian (蘋果)                                                                                                |
- 陳美玲：civilian (蘋果)                                                                                                |
- Bob the Builder：spy (水梨)                                                                                            |
+ 王小明: civilian (蘋果)                                                                                                |
+ Amy: blank                                                                                                             |
+ 李大華: civilian (蘋果)                                                                                                |
+ 陳美玲: civilian (蘋果)                                                                                                |
+ Bob the Builder: spy (水梨)                                                                                            |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  The civilians win!  Civilian word: 蘋果  Spy word: 水梨                                                                |
- spies 1 · blank (survive) · typed · turn 60s vote 0s · tie: PK                                                         |
+ spies 1 · blank (survive) · typed · turn 60s vote 0s · tie: PK · spies win at 3 left                                   |
                                                                                                                         |
- f word  q leave  Ctrl-C step away (keep seat)                                                                          |
+ f word  d details  q leave  Ctrl-C step away                                                                           |
+"""#,
+"voting20-zh-60x16": #"""
+ 房間 KXPT · 第1局 · 第2輪 · 投票中                  已連線 |
+  1 王小明  ★ ✓已投   8 Bot 8      電腦  15 Bot 1 電腦 離線 |
+  2 Amy               9 Bot 9      電腦  16 Bot 16     電腦 |
+  3 李大華     (你)  10 Bo 電腦 出局 平  17 Bot  電腦 ✓已投 |
+  4 陳美玲           11 Bot 11     電腦  18 Bot 18     電腦 |
+  5 Bob the B ✓已投 ›12 歐陽美美  ✓已投  19 Bot 19     電腦 |
+  6 Bot 6      電腦  13 Bot 13     電腦  20 Bot 20     電腦 |
+  7 Bot 7 電腦 離線  14 Bot 14     電腦                     |
+────────────────────────────────────────────────────────────|
+ 投票開始                                                   |
+ 第1局開始，詞已發出                                        |
+────────────────────────────────────────────────────────────|
+ 按 f 看你的詞                                              |
+ 選一位投出局：數字或方向鍵，Enter 確認                     |
+                                                            |
+ 數字/方向鍵 選人  Enter 投票  f 看詞  d 詳情  q 離開       |
+"""#,
+"voting20-zh-120x40": #"""
+ 誰是臥底 · 房間 KXPT · 第1局 · 第2輪 · 投票中                                                                   已連線 |
+                                                                                                                        |
+  1 王小明           ★ ✓已投                                                                                            |
+  2 Amy                                                                                                                 |
+  3 李大華           (你)                                                                                               |
+  4 陳美玲                                                                                                              |
+  5 Bob the Builder  ✓已投                                                                                              |
+  6 Bot 6            電腦                                                                                               |
+  7 Bot 7            電腦 離線                                                                                          |
+  8 Bot 8            電腦                                                                                               |
+  9 Bot 9            電腦                                                                                               |
+ 10 Bot 10           電腦 出局 平民                                                                                     |
+ 11 Bot 11           電腦                                                                                               |
+›12 歐陽美美子       ✓已投                                                                                              |
+ 13 Bot 13           電腦                                                                                               |
+ 14 Bot 14           電腦                                                                                               |
+ 15 Bot 15           電腦 離線                                                                                          |
+ 16 Bot 16           電腦                                                                                               |
+ 17 Bot 17           電腦 ✓已投                                                                                         |
+ 18 Bot 18           電腦                                                                                               |
+ 19 Bot 19           電腦                                                                                               |
+ 20 Bot 20           電腦                                                                                               |
+────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
+ Bot 11 加入了                                                                                                          |
+ 歐陽美美子 加入了                                                                                                      |
+ Bot 13 加入了                                                                                                          |
+ Bot 14 加入了                                                                                                          |
+ Bot 15 加入了                                                                                                          |
+ Bot 16 加入了                                                                                                          |
+ Bot 17 加入了                                                                                                          |
+ Bot 18 加入了                                                                                                          |
+ Bot 19 加入了                                                                                                          |
+ Bot 20 加入了                                                                                                          |
+ 投票開始                                                                                                               |
+ 第1局開始，詞已發出                                                                                                    |
+────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
+ 按 f 看你的詞                                                                                                          |
+ 選一位投出局：數字或方向鍵，Enter 確認                                                                                 |
+                                                                                                                        |
+ 數字/方向鍵 選人  Enter 投票  f 看詞  d 詳情  q 離開                                                                   |
+"""#,
+"voting20-en-60x16": #"""
+ Room KXPT · Game 1 · Round 2 · Voting            connected |
+  1 王小明 ★ ✓voted   8 Bot 8       bot  15 Bot 15 bot away |
+  2 Amy               9 Bot 9       bot  16 Bot 16      bot |
+  3 李大華    (you)  10 Bo bot out civil 17 Bot  bot ✓voted |
+  4 陳美玲           11 Bot 11      bot  18 Bot 18      bot |
+  5 Bob the  ✓voted ›12 歐陽美美 ✓voted  19 Bot 19      bot |
+  6 Bot 6       bot  13 Bot 13      bot  20 Bot 20      bot |
+  7 Bot 7  bot away  14 Bot 14      bot                     |
+────────────────────────────────────────────────────────────|
+ Voting opens                                               |
+ Game 1 starts: words are dealt                             |
+────────────────────────────────────────────────────────────|
+ press f to see your word                                   |
+ Pick who goes out: number or arrows, Enter                 |
+                                                            |
+ digits/arrows pick  Enter vote  f word  d details          |
+"""#,
+"voting20-en-120x40": #"""
+ Who Is the Spy · Room KXPT · Game 1 · Round 2 · Voting                                                       connected |
+                                                                                                                        |
+  1 王小明           ★ ✓voted                                                                                           |
+  2 Amy                                                                                                                 |
+  3 李大華           (you)                                                                                              |
+  4 陳美玲                                                                                                              |
+  5 Bob the Builder  ✓voted                                                                                             |
+  6 Bot 6            bot                                                                                                |
+  7 Bot 7            bot away                                                                                           |
+  8 Bot 8            bot                                                                                                |
+  9 Bot 9            bot                                                                                                |
+ 10 Bot 10           bot out civilian                                                                                   |
+ 11 Bot 11           bot                                                                                                |
+›12 歐陽美美子       ✓voted                                                                                             |
+ 13 Bot 13           bot                                                                                                |
+ 14 Bot 14           bot                                                                                                |
+ 15 Bot 15           bot away                                                                                           |
+ 16 Bot 16           bot                                                                                                |
+ 17 Bot 17           bot ✓voted                                                                                         |
+ 18 Bot 18           bot                                                                                                |
+ 19 Bot 19           bot                                                                                                |
+ 20 Bot 20           bot                                                                                                |
+────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
+ Bot 11 joined                                                                                                          |
+ 歐陽美美子 joined                                                                                                      |
+ Bot 13 joined                                                                                                          |
+ Bot 14 joined                                                                                                          |
+ Bot 15 joined                                                                                                          |
+ Bot 16 joined                                                                                                          |
+ Bot 17 joined                                                                                                          |
+ Bot 18 joined                                                                                                          |
+ Bot 19 joined                                                                                                          |
+ Bot 20 joined                                                                                                          |
+ Voting opens                                                                                                           |
+ Game 1 starts: words are dealt                                                                                         |
+────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
+ press f to see your word                                                                                               |
+ Pick who goes out: number or arrows, Enter                                                                             |
+                                                                                                                        |
+ digits/arrows pick  Enter vote  f word  d details                                                                      |
+"""#,
+"gameOverDetails-zh-60x16": #"""
+ 房間 KXPT · 第1局 · 遊戲結束                        已連線 |
+  1 王小明           ★ 平民 2分                             |
+  2 Amy              出局 白板 0分                          |
+  3 李大華           (你) 平民 2分                          |
+  4 陳美玲           出局 平民 0分                          |
+  5 Bob the Builder  臥底 0分                               |
+ 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK    |
+ 臥底勝：剩3人                                              |
+ 平民獲勝！  平民詞：蘋果  臥底詞：水梨                     |
+────────────────────────────────────────────────────────────|
+ 李大華 加入了                                              |
+ 第1局開始，詞已發出                                        |
+ 王小明：很常見的水果                                       |
+ Amy：red or green, crunchy                                 |
+ 李大華：一天一個                                           |
+ ↑/↓ 捲動  d/Esc 返回 ↓                                     |
+"""#,
+"gameOverDetails-zh-120x40": #"""
+ 誰是臥底 · 房間 KXPT · 第1局 · 遊戲結束                                                                         已連線 |
+  1 王小明           ★ 平民 2分                                                                                         |
+  2 Amy              出局 白板 0分                                                                                      |
+  3 李大華           (你) 平民 2分                                                                                      |
+  4 陳美玲           出局 平民 0分                                                                                      |
+  5 Bob the Builder  臥底 0分                                                                                           |
+ 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK · 臥底勝：剩3人                                                |
+ 平民獲勝！  平民詞：蘋果  臥底詞：水梨                                                                                 |
+────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
+ 李大華 加入了                                                                                                          |
+ 第1局開始，詞已發出                                                                                                    |
+ 王小明：很常見的水果                                                                                                   |
+ Amy：red or green, crunchy                                                                                             |
+ 李大華：一天一個                                                                                                       |
+ 陳美玲 說完了                                                                                                          |
+ Bob the Builder：grows on trees                                                                                        |
+ 陳美玲 離線了（座位保留）                                                                                              |
+ 投票開始                                                                                                               |
+ 陳美玲 ← 王小明、李大華、Bob the Builder                                                                               |
+ Bob the Builder ← Amy                                                                                                  |
+ 陳美玲 出局，身分是平民                                                                                                |
+ 陳美玲 回來了                                                                                                          |
+ Amy ← 王小明、李大華、Bob the Builder                                                                                  |
+ Amy 出局，身分是白板                                                                                                   |
+ Amy 正在猜平民的詞                                                                                                     |
+ Amy 猜：橘子                                                                                                           |
+ 平民獲勝！ 平民詞：蘋果  臥底詞：水梨                                                                                  |
+ 王小明：平民（蘋果）                                                                                                   |
+ Amy：白板                                                                                                              |
+ 李大華：平民（蘋果）                                                                                                   |
+ 陳美玲：平民（蘋果）                                                                                                   |
+ Bob the Builder：臥底（水梨）                                                                                          |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+ ↑/↓ 捲動  d/Esc 返回                                                                                                   |
+"""#,
+"gameOverDetails-en-60x16": #"""
+ Room KXPT · Game 1 · Game over                   connected |
+  1 王小明           ★ civilian 2 pt                        |
+  2 Amy              out blank 0 pt                         |
+  3 李大華           (you) civilian 2 pt                    |
+  4 陳美玲           out civilian 0 pt                      |
+  5 Bob the Builder  spy 0 pt                               |
+ spies 1 · blank (survive) · typed · turn 60s vote 0s       |
+ tie: PK · spies win at 3 left                              |
+ The civilians win!  Civilian word: 蘋果  Spy word: 水梨    |
+────────────────────────────────────────────────────────────|
+ 李大華 joined                                              |
+ Game 1 starts: words are dealt                             |
+ 王小明: 很常見的水果                                       |
+ Amy: red or green, crunchy                                 |
+ 李大華: 一天一個                                           |
+ ↑/↓ scroll  d/Esc back ↓                                   |
+"""#,
+"gameOverDetails-en-120x40": #"""
+ Who Is the Spy · Room KXPT · Game 1 · Game over                                                              connected |
+  1 王小明           ★ civilian 2 pt                                                                                    |
+  2 Amy              out blank 0 pt                                                                                     |
+  3 李大華           (you) civilian 2 pt                                                                                |
+  4 陳美玲           out civilian 0 pt                                                                                  |
+  5 Bob the Builder  spy 0 pt                                                                                           |
+ spies 1 · blank (survive) · typed · turn 60s vote 0s · tie: PK · spies win at 3 left                                   |
+ The civilians win!  Civilian word: 蘋果  Spy word: 水梨                                                                |
+────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
+ 李大華 joined                                                                                                          |
+ Game 1 starts: words are dealt                                                                                         |
+ 王小明: 很常見的水果                                                                                                   |
+ Amy: red or green, crunchy                                                                                             |
+ 李大華: 一天一個                                                                                                       |
+ 陳美玲 is done                                                                                                         |
+ Bob the Builder: grows on trees                                                                                        |
+ 陳美玲 is away (seat kept)                                                                                             |
+ Voting opens                                                                                                           |
+ 陳美玲 ← 王小明, 李大華, Bob the Builder                                                                               |
+ Bob the Builder ← Amy                                                                                                  |
+ 陳美玲 is out: a civilian                                                                                              |
+ 陳美玲 is back                                                                                                         |
+ Amy ← 王小明, 李大華, Bob the Builder                                                                                  |
+ Amy is out: a blank                                                                                                    |
+ Amy is guessing the civilians' word                                                                                    |
+ Amy guessed: 橘子                                                                                                      |
+ The civilians win! Civilian word: 蘋果  Spy word: 水梨                                                                 |
+ 王小明: civilian (蘋果)                                                                                                |
+ Amy: blank                                                                                                             |
+ 李大華: civilian (蘋果)                                                                                                |
+ 陳美玲: civilian (蘋果)                                                                                                |
+ Bob the Builder: spy (水梨)                                                                                            |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+                                                                                                                        |
+ ↑/↓ scroll  d/Esc back                                                                                                 |
 """#,
 ]

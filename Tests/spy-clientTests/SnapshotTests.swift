@@ -85,7 +85,7 @@ import Testing
         for language in Language.allCases {
             for size in Self.sizes {
                 let screen = Self.render(scene, language, size, color: false).joined(separator: "\n")
-                if scene == .gameOver {
+                if scene.isGameOver {
                     #expect(screen.contains(Fixtures.otherWord))
                 } else {
                     #expect(!screen.contains(Fixtures.otherWord))
@@ -140,10 +140,126 @@ import Testing
             #expect(lines.count == rows)
             for line in lines { #expect(DisplayWidth.of(line) == columns) }
             let text = lines.joined(separator: "\n")
-            for key in ["[+-]", "[b]", "[g]", "[m]", "[t]", "[v]", "[r]", "a 再來一局"] {
+            for key in ["[+-]", "[b]", "[g]", "[m]", "[t]", "[v]", "[r]", "[w]", "a 再來一局"] {
                 #expect(text.contains(key), "\(key)")
             }
         }
+    }
+
+    @Test func belowTheMinimumTheScreenSaysSoInBothLanguages() {
+        for (columns, rows) in [(40, 12), (59, 16), (60, 15), (20, 6)] {
+            for language in Language.allCases {
+                let lines = Screen.render(
+                    Fixtures.state(.voting20, language: language), columns: columns, rows: rows, language: language,
+                    color: false, now: Fixtures.now
+                ).lines
+                #expect(lines.count == rows)
+                for line in lines { #expect(DisplayWidth.of(line) == columns) }
+                let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+                #expect(text.contains("60×16"), "\(columns)x\(rows)")
+                #expect(text.contains("終端機太小") && text.contains("Terminal too small"), "\(columns)x\(rows): \(lines)")
+                #expect(!text.contains("Bot"), "no silently wrong table")
+            }
+        }
+        let small = Screen.render(
+            Fixtures.state(.voting20, language: .en), columns: 40, rows: 12, language: .en, color: false,
+            now: Fixtures.now)
+        #expect(
+            small.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == [
+                "Terminal too small: need 60×16, now", "40×12", "終端機太小：需要 60×16，目前 40×12",
+            ])
+    }
+
+    @Test func atTheMinimumTheGameOverWordsWrapInsteadOfBeingCut() {
+        var state = Fixtures.state(.guessing, language: .en)
+        state.apply(
+            .gameOver(
+                .init(
+                    game: 1, winner: .spies, civilianWord: "fingerprint", spyWord: "footprint", reveal: [],
+                    scores: [])), now: Fixtures.now)
+        state.apply(.room(Fixtures.room(.gameOver, round: 2, winner: .spies)), now: Fixtures.now)
+        for me in ["p1", "p3"] {
+            state.me = me
+            let lines = Screen.render(state, columns: 60, rows: 16, language: .en, color: false, now: Fixtures.now)
+                .lines
+            let text = lines.joined(separator: "\n")
+            #expect(text.contains("Civilian word: fingerprint"), "\(me)")
+            #expect(text.contains("Spy word: footprint"), "\(me)")
+            #expect(text.contains("The spies win!"))
+        }
+    }
+
+    @Test func seatsThatDoNotFitAreCountedNotDroppedSilently() {
+        var state = Fixtures.state(.gameOver, language: .en)
+        state.me = "p1"
+        var seats = Fixtures.twentySeats
+        for index in seats.indices { seats[index].revealed = .civilian }
+        state.apply(.room(Fixtures.room(.gameOver, round: 2, seats: seats, winner: .civilians)), now: Fixtures.now)
+        let lines = Screen.render(state, columns: 60, rows: 16, language: .en, color: false, now: Fixtures.now).lines
+        let text = lines.joined(separator: "\n")
+        // The owner's game-over panel leaves six rows: 3 columns × 6 places, the last one counting the rest.
+        let marker = try! #require(text.range(of: #"… \+[0-9]+ \(d\)"#, options: .regularExpression))
+        let hidden = Int(text[marker].dropFirst(3).prefix { $0.isNumber })!
+        #expect(hidden == seats.count - 17)
+        #expect(text.contains("\(seats.count - hidden) Bo"), "the last seat shown")
+        #expect(!text.contains("\(seats.count - hidden + 1) Bo"), "the first seat counted")
+        #expect(lines.count == 16)
+    }
+
+    @Test func theHeaderNeverCutsThePhaseAtTheMinimum() {
+        for scene in Fixtures.Scene.allCases {
+            for language in Language.allCases {
+                var state = Fixtures.state(scene, language: language)
+                let room = try! #require(state.room)
+                let phase = Strings(language: language).phase(room.phase, pk: !room.pk.isEmpty)
+                for (ends, absent, link) in [
+                    (nil, false, LinkStatus.connected), (Fixtures.now + 18_000, true, .connected),
+                    (Fixtures.now + 600_000, true, .reconnecting(attempt: 12)),
+                ] {
+                    state.timerEnds = ends
+                    state.timerIsAbsence = absent
+                    state.link = link
+                    let header = Screen.render(
+                        state, columns: 60, rows: 16, language: language, color: false, now: Fixtures.now
+                    ).lines[0]
+                    #expect(header.contains(phase), "\(scene) \(language): \(header)")
+                    #expect(header.contains(room.room))
+                }
+            }
+        }
+    }
+
+    @Test func theDetailsPageReachesEveryRevealAtTheMinimum() {
+        var state = Fixtures.state(.gameOverDetails, language: .en)
+        state.viewport = TerminalSize(columns: 60, rows: 16)
+        var seen: [String] = []
+        for _ in 0..<40 {
+            seen += Screen.render(state, columns: 60, rows: 16, language: .en, color: false, now: Fixtures.now).lines
+            _ = state.handle(.down, now: Fixtures.now)
+        }
+        let text = seen.joined(separator: "\n")
+        for line in [
+            "Amy: blank", "李大華: civilian (蘋果)", "陳美玲: civilian (蘋果)", "Bob the Builder: spy (水梨)",
+            "Amy guessed: 橘子",
+        ] {
+            #expect(text.contains(line), "\(line)")
+        }
+        for seat in Fixtures.seats { #expect(text.contains(seat.name)) }
+        _ = state.handle(.escape, now: Fixtures.now)
+        #expect(state.details == nil)
+    }
+
+    @Test func everySeatOfTwentyIsReachableAtTheMinimum() {
+        var state = Fixtures.state(.voting20, language: .en)
+        state.viewport = TerminalSize(columns: 60, rows: 16)
+        _ = state.handle(.character("d"), now: Fixtures.now)
+        var seen: [String] = []
+        for _ in 0..<30 {
+            seen += Screen.render(state, columns: 60, rows: 16, language: .en, color: false, now: Fixtures.now).lines
+            _ = state.handle(.down, now: Fixtures.now)
+        }
+        let text = seen.joined(separator: "\n")
+        for seat in Fixtures.twentySeats { #expect(text.contains("\(seat.seat) \(seat.name)"), "\(seat.name)") }
     }
 
     @Test func theEditorCursorSitsAfterTheTypedText() {

@@ -48,6 +48,14 @@ import Testing
         #expect(throws: UsageError.self) { try parse(["--host"] + arguments) }
     }
 
+    @Test func theSpyWinRuleIsAnOptionWithTheSeedsRuleByDefault() throws {
+        #expect(try parse(["--host"]).settings.spyWin == .three)
+        #expect(try parse(["--host", "--spy-win", "parity"]).settings.spyWin == .parity)
+        #expect(try parse(["--host", "--spy-win=three"]).settings.spyWin == .three)
+        #expect(throws: UsageError.self) { try parse(["--host", "--spy-win", "half"]) }
+        #expect(try run(["--help"]).output.contains("--spy-win three|parity"))
+    }
+
     @Test func withoutHostThereIsNothingToDo() {
         #expect(throws: UsageError.self) { try parse([]) }
     }

@@ -66,6 +66,24 @@ public enum BlankRule: String, Codable, Sendable, Equatable, CaseIterable {
     case guess
 }
 
+/// When the spies win while spies are still in.
+public enum SpyWin: String, Codable, Sendable, Equatable, CaseIterable {
+    /// The seed app's rule: only when three players or fewer are left.
+    case three
+    /// Also as soon as the spies are at least as many as the other players still in.
+    case parity
+}
+
+/// What a running timer is counting down, so a client can tell a configured timer from the absence countdown.
+public enum TimerKind: String, Codable, Sendable, Equatable, CaseIterable {
+    /// The room's turn timer (`turnSeconds`), also for the blank's guess.
+    case turn
+    /// The room's vote timer (`voteSeconds`).
+    case vote
+    /// No timer is set, but the player the table waits for is away: their turn passes when it runs out.
+    case absent
+}
+
 /// Which words of the bank a room draws from.
 public enum BankLanguage: String, Codable, Sendable, Equatable, CaseIterable {
     /// Traditional Chinese pairs.
@@ -104,6 +122,8 @@ public struct GameSettings: Codable, Sendable, Equatable {
     public var revealOut: Bool
     /// What the blank needs to win.
     public var blankRule: BlankRule
+    /// When the spies win: with three players left (the seed's rule), or also at parity.
+    public var spyWin: SpyWin
     /// Which bank language the pairs come from.
     public var language: BankLanguage
     /// Whether adult ("party") pairs may be drawn.
@@ -115,8 +135,9 @@ public struct GameSettings: Codable, Sendable, Equatable {
         maxPlayers: Int = 10, spies: Int = 1, blank: Bool = false, clueMode: ClueMode = .spoken,
         turnSeconds: Int = 0, voteSeconds: Int = 0, tieRule: TieRule = .pk, revealOut: Bool = true,
         blankRule: BlankRule = .survive, language: BankLanguage = .both, allowParty: Bool = false,
-        categories: [String] = []
+        categories: [String] = [], spyWin: SpyWin = .three
     ) {
+        self.spyWin = spyWin
         self.maxPlayers = maxPlayers
         self.spies = spies
         self.blank = blank
@@ -156,7 +177,31 @@ public struct GameSettings: Codable, Sendable, Equatable {
         if let value = change.language { merged.language = value }
         if let value = change.allowParty { merged.allowParty = value }
         if let value = change.categories { merged.categories = value }
+        if let value = change.spyWin { merged.spyWin = value }
         return merged
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case maxPlayers, spies, blank, clueMode, turnSeconds, voteSeconds, tieRule, revealOut, blankRule, spyWin
+        case language, allowParty, categories
+    }
+
+    /// Settings saved or sent before `spyWin` existed have the seed's rule.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        maxPlayers = try container.decode(Int.self, forKey: .maxPlayers)
+        spies = try container.decode(Int.self, forKey: .spies)
+        blank = try container.decode(Bool.self, forKey: .blank)
+        clueMode = try container.decode(ClueMode.self, forKey: .clueMode)
+        turnSeconds = try container.decode(Int.self, forKey: .turnSeconds)
+        voteSeconds = try container.decode(Int.self, forKey: .voteSeconds)
+        tieRule = try container.decode(TieRule.self, forKey: .tieRule)
+        revealOut = try container.decode(Bool.self, forKey: .revealOut)
+        blankRule = try container.decode(BlankRule.self, forKey: .blankRule)
+        spyWin = try container.decodeIfPresent(SpyWin.self, forKey: .spyWin) ?? .three
+        language = try container.decode(BankLanguage.self, forKey: .language)
+        allowParty = try container.decode(Bool.self, forKey: .allowParty)
+        categories = try container.decode([String].self, forKey: .categories)
     }
 }
 
@@ -174,13 +219,15 @@ public struct SettingsChange: Codable, Sendable, Equatable {
     public var language: BankLanguage?
     public var allowParty: Bool?
     public var categories: [String]?
+    public var spyWin: SpyWin?
 
     public init(
         maxPlayers: Int? = nil, spies: Int? = nil, blank: Bool? = nil, clueMode: ClueMode? = nil,
         turnSeconds: Int? = nil, voteSeconds: Int? = nil, tieRule: TieRule? = nil, revealOut: Bool? = nil,
         blankRule: BlankRule? = nil, language: BankLanguage? = nil, allowParty: Bool? = nil,
-        categories: [String]? = nil
+        categories: [String]? = nil, spyWin: SpyWin? = nil
     ) {
+        self.spyWin = spyWin
         self.maxPlayers = maxPlayers
         self.spies = spies
         self.blank = blank
@@ -274,14 +321,17 @@ public struct RoomView: Codable, Sendable, Equatable {
     public var clues: [ClueView]
     /// Milliseconds left on the running timer (turn or vote), when one runs.
     public var timerMs: Int?
+    /// What the running timer counts down, when one runs.
+    public var timerKind: TimerKind?
     /// The winner, at game over.
     public var winner: Winner?
 
     public init(
         room: String, phase: Phase, game: Int = 0, round: Int = 0, settings: GameSettings = GameSettings(),
         seats: [SeatView] = [], turn: PlayerID? = nil, pk: [PlayerID] = [], clues: [ClueView] = [],
-        timerMs: Int? = nil, winner: Winner? = nil
+        timerMs: Int? = nil, winner: Winner? = nil, timerKind: TimerKind? = nil
     ) {
+        self.timerKind = timerKind
         self.room = room
         self.phase = phase
         self.game = game

@@ -102,8 +102,11 @@ public enum ServerMessage: Sendable, Equatable {
         public var pk: Bool
         /// Milliseconds the speaker has, when a timer runs.
         public var timerMs: Int?
+        /// Whether `timerMs` is the room's turn timer or the countdown for an absent speaker.
+        public var timerKind: TimerKind?
 
-        public init(round: Int, player: PlayerID, pk: Bool = false, timerMs: Int? = nil) {
+        public init(round: Int, player: PlayerID, pk: Bool = false, timerMs: Int? = nil, timerKind: TimerKind? = nil) {
+            self.timerKind = timerKind
             self.round = round
             self.player = player
             self.pk = pk
@@ -179,8 +182,11 @@ public enum ServerMessage: Sendable, Equatable {
         public var player: PlayerID
         /// Milliseconds to guess, when a timer runs.
         public var timerMs: Int?
+        /// Whether `timerMs` is the room's turn timer or the countdown for an absent blank.
+        public var timerKind: TimerKind?
 
-        public init(player: PlayerID, timerMs: Int? = nil) {
+        public init(player: PlayerID, timerMs: Int? = nil, timerKind: TimerKind? = nil) {
+            self.timerKind = timerKind
             self.player = player
             self.timerMs = timerMs
         }
@@ -231,10 +237,16 @@ public enum ServerMessage: Sendable, Equatable {
         public var code: ErrorCode
         /// A human sentence.
         public var message: String
+        /// For a refusal about numbers (`too_few_players`): how many players the settings need.
+        public var need: Int?
+        /// For a refusal about numbers: how many there are.
+        public var have: Int?
 
-        public init(code: ErrorCode, message: String) {
+        public init(code: ErrorCode, message: String, need: Int? = nil, have: Int? = nil) {
             self.code = code
             self.message = message
+            self.need = need
+            self.have = have
         }
 
         /// An error with the code's standard sentence.

@@ -1,0 +1,78 @@
+import Foundation
+import SpyNet
+import SpyProtocol
+import Testing
+
+@testable import spyd
+
+/// What docs/PROTOCOL.md promises a client author about tokens, room codes and refusals, against the real host.
+@Suite struct TableProtocolTests {
+    @Test func aValidTokenWithAWrongOrMistypedRoomResumesItsSeat() throws {
+        let daemon = try DaemonProcess()
+        let player = try TestPlayer(port: daemon.port, name: "Amy")
+        let other = try TestPlayer(port: daemon.port, name: "Ben", room: player.room.lowercased())
+        #expect(other.room == player.room, "room codes are case-insensitive")
+        let wrongRoom =
+            RoomCode.alphabet.map(String.init).map { String(repeating: $0, count: 4) }
+            .first { $0 != player.room } ?? "ZZZZ"
+        for typed in [wrongRoom, "K", player.room.lowercased()] {
+            player.drop()
+            let client = try daemon.connect()
+            try client.send(.hello(.init(name: "Amy", room: typed, token: player.token)))
+            let answer = try client.receive(deadline: .after(seconds: 10))
+            #expect(
+                answer == .welcome(.init(you: player.id, token: player.token, room: player.room, resumed: true)),
+                "hello with room \(typed)")
+            client.close()
+        }
+    }
+
+    @Test func anUnknownTokenWithCreateIsRefusedRatherThanOpeningARoom() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.connect()
+        try client.send(.hello(.init(name: "Amy", token: String(repeating: "a", count: 32), create: true)))
+        #expect(try client.receive(deadline: .after(seconds: 10)) == .error(.init(.badToken)))
+    }
+
+    @Test func startRefusedForTheBlankSaysHowManyPlayersAreNeeded() throws {
+        let daemon = try DaemonProcess(["--blank"])
+        let table = try Table.join(4, port: daemon.port)
+        try table.owner.send(.start)
+        guard case .error(let error) = try table.owner.waitForError(.tooFewPlayers) else { return }
+        #expect(error.need == 5 && error.have == 4)
+        #expect(error.message.contains("5"))
+    }
+
+    @Test func anImpossibleCategoryChoiceIsRefusedWithTheReason() throws {
+        let daemon = try DaemonProcess()
+        let table = try Table.join(4, port: daemon.port)
+        try table.owner.send(.settings(.init(categories: ["派對", "Party"])))
+        try table.owner.waitForView("categories set") { $0.settings.categories == ["派對", "Party"] }
+        try table.owner.send(.start)
+        guard case .error(let error) = try table.owner.waitForError(.badSettings) else { return }
+        #expect(error.message == "The categories 派對, Party hold only party pairs, and party pairs are off.")
+        #expect(table.owner.view?.phase == .lobby)
+    }
+
+    @Test func settingsThatChangeNothingAreAnswered() throws {
+        let daemon = try DaemonProcess()
+        let owner = try TestPlayer(port: daemon.port, name: "Amy")
+        try owner.waitForView("lobby") { $0.seats.count == 1 }
+        try owner.send(.settings(.init(spies: 1)))
+        try owner.waitFor("the room again") {
+            if case .room = $0 { return true }
+            return false
+        }
+    }
+
+    @Test func theRoomCodeAlphabetIsStatedOnceAndMatchesTheCode() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs")
+        let alphabet = String(RoomCode.alphabet)
+        #expect(alphabet == "ABCDEFGHJKMNPQRSTUVWXYZ")
+        for file in ["PROTOCOL.md", "HOSTING.md"] {
+            let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains("`\(alphabet)`"), "\(file) states the alphabet")
+        }
+    }
+}
