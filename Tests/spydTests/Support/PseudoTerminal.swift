@@ -33,12 +33,17 @@ final class PseudoTerminalProcess {
         let output = self.output
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 4096)
+            var pending: [UInt8] = []
             while true {
                 let count = read(primary, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 // EIO once the program has ended and the last replica descriptor is closed.
                 guard count > 0 else { break }
-                output.append(Data(buffer[0..<count]))
+                pending += buffer[0..<count]
+                // Hand on whole UTF-8 characters only: a block glyph split between two reads must not be mangled.
+                let cut = PseudoTerminalProcess.completeUTF8Prefix(pending)
+                output.append(Data(pending[0..<cut]))
+                pending.removeFirst(cut)
             }
             output.append(Data())
             close(primary)
@@ -46,6 +51,17 @@ final class PseudoTerminalProcess {
     }
 
     deinit { stop() }
+
+    /// The length of the longest prefix of `bytes` that does not end inside a UTF-8 sequence.
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        var start = bytes.count
+        // Step back over continuation bytes (at most three) to the last lead byte.
+        while start > 0, bytes.count - start < 4, bytes[start - 1] & 0xC0 == 0x80 { start -= 1 }
+        guard start > 0 else { return bytes.count }
+        let lead = bytes[start - 1]
+        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return start - 1 + length <= bytes.count ? bytes.count : start - 1
+    }
 
     /// Everything the program wrote, with the terminal's carriage returns taken out.
     var text: String { output.text.replacingOccurrences(of: "\r", with: "") }
