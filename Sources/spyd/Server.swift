@@ -27,6 +27,10 @@ final class Server {
     private let pairsFor: (GameSettings) -> [WordPair]
     private let status: StatusScreen?
     private var discovery: DiscoveryResponder?
+    /// The bank's categories, sent in every `welcome`.
+    private let categories: [BankCategory]
+    /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
+    private let choiceProblem: (GameSettings) -> String?
 
     private var connectionIDs = ConnectionIDGenerator()
     private var peers: [UInt64: Peer] = [:]
@@ -50,8 +54,11 @@ final class Server {
 
     init(
         options: HostOptions, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: Log,
-        status: StatusScreen?
+        status: StatusScreen?, categories: [BankCategory] = [],
+        choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
     ) throws {
+        self.categories = categories
+        self.choiceProblem = choiceProblem
         self.options = options
         self.limits = options.limits
         self.log = log
@@ -326,6 +333,10 @@ final class Server {
         case .pong:
             break
         case .start:
+            if let problem = choiceProblem(host.room.settings), host.room.ownerID == player {
+                complain(peer, .badSettings, problem)
+                return
+            }
             let pairs = pairsFor(host.room.settings)
             guard !pairs.isEmpty else {
                 complain(peer, .badSettings, BankFilter.emptyReason(bank, for: host.room.settings))
@@ -334,6 +345,15 @@ final class Server {
             apply(.start(by: player, pairs: pairs), to: host, from: peer)
         case .leave:
             apply(.leave(player), to: host, from: peer)
+        case .settings(let change)
+        where host.room.ownerID == player
+            && (change.language != nil || change.categories != nil || change.allowParty != nil):
+            // The rules engine does not know the bank; a choice that leaves too few pairs is refused here.
+            if let problem = choiceProblem(host.room.settings.merging(change)) {
+                complain(peer, .badSettings, problem)
+                return
+            }
+            apply(.move(player, message), to: host, from: peer)
         case .settings, .clue, .pass, .vote, .guess, .kick:
             apply(.move(player, message), to: host, from: peer)
         }
@@ -397,7 +417,9 @@ final class Server {
             let token = ResumeToken.make()
             host.tokens[player] = token
             seat(peer, as: player, in: host)
-            send(.welcome(.init(you: player, token: token, room: host.code, resumed: false)), to: peer)
+            send(
+                .welcome(.init(you: player, token: token, room: host.code, resumed: false, categories: categories)),
+                to: peer)
             log.debug("room \(host.code): \(player) seated from \(peer.connection.remoteAddress)")
             carryOut(effects, in: host)
             if host.botsToAdd > 0 { seatBots(in: host) }
@@ -425,7 +447,9 @@ final class Server {
         }
         seat(peer, as: player, in: host)
         host.absentSince[player] = nil
-        send(.welcome(.init(you: player, token: token, room: host.code, resumed: true)), to: peer)
+        send(
+            .welcome(.init(you: player, token: token, room: host.code, resumed: true, categories: categories)), to: peer
+        )
         log.info("room \(host.code): \(player) resumed from \(peer.connection.remoteAddress)")
         if let roomText, !roomText.isEmpty, RoomCode.normalise(roomText) != host.code {
             log.debug("room \(host.code): \(player)'s hello named another room; the token decides")

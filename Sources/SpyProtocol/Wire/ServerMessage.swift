@@ -68,13 +68,19 @@ public enum ServerMessage: Sendable, Equatable {
         public var room: String
         /// Whether this connection resumed an existing seat.
         public var resumed: Bool
+        /// The categories of the host's bank, per language; absent from hosts that do not send it.
+        public var categories: [BankCategory]?
 
-        public init(protocol: Int = 1, you: PlayerID, token: String, room: String, resumed: Bool = false) {
+        public init(
+            protocol: Int = 1, you: PlayerID, token: String, room: String, resumed: Bool = false,
+            categories: [BankCategory]? = nil
+        ) {
             self.protocol = `protocol`
             self.you = you
             self.token = token
             self.room = room
             self.resumed = resumed
+            self.categories = categories
         }
     }
 
