@@ -16,12 +16,6 @@ enum BannerQR {
         (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" ? .colour : .noColour
     }
 
-    /// The address a browser opens for `address` (an IPv4 or IPv6 literal); `nil` for a wildcard address.
-    static func url(address: String, port: UInt16) -> String? {
-        guard address != "0.0.0.0", address != "::" else { return nil }
-        return "http://\(address.contains(":") ? "[\(address)]" : address):\(port)"
-    }
-
     /// The banner lines: the code, indented like the join lines, then the address it holds.
     static func lines(url: String, style: Style) -> [String] {
         guard let code = try? QRCode(text: url) else { return [] }

@@ -59,6 +59,9 @@ enum Spyd {
         log.info(
             "listening on \(bindText):\(server.port) with \(server.rooms.count) room(s); bank: \(report.inUse); "
                 + "pairs dealt: \(language)")
+        for way in joinWays(server: server, options: options).ways {
+            log.info("join: \(way.terminal)  or  \(way.browser)")
+        }
         if let status {
             status.banner(banner(server: server, options: options, bankName: report.inUse, language: language))
         }
@@ -149,19 +152,37 @@ enum Spyd {
         thread.start()
     }
 
-    static func banner(server: Server, options: HostOptions, bankName: String, language: String) -> [String] {
+    /// The two ways to join at one address: the terminal client's command and the browser's URL.
+    struct JoinWay {
+        var terminal: String
+        var browser: String
+    }
+
+    /// One way to join per address players can reach: the bound address, or every LAN address when bound to all;
+    /// `found` is false when there is none and this machine's loopback stands in.
+    static func joinWays(server: Server, options: HostOptions) -> (ways: [JoinWay], found: Bool) {
         let suffix = server.port == 7777 ? "" : ":\(server.port)"
-        var lines = ["誰是臥底 · Who is the Spy — the host is ready", ""]
-        let addresses = options.bind.map { [$0] } ?? ProcessSetup.lanAddresses()
-        if addresses.isEmpty {
-            lines.append("  No network address found; on this machine type:  spy-client 127.0.0.1\(suffix)")
-        } else {
-            lines.append("  Players type:")
-            for address in addresses { lines.append("    spy-client \(address)\(suffix)") }
+        let bound = options.bind.flatMap { $0 == "0.0.0.0" || $0 == "::" ? nil : [$0] }
+        var addresses = bound ?? ProcessSetup.lanAddresses()
+        let found = !addresses.isEmpty
+        if !found { addresses = ["127.0.0.1"] }
+        let ways = addresses.map { address in
+            let host = address.contains(":") ? "[\(address)]" : address
+            return JoinWay(terminal: "spy-client \(address)\(suffix)", browser: "http://\(host):\(server.port)")
         }
-        if let style = options.bannerQR,
-            let url = addresses.first.flatMap({ BannerQR.url(address: $0, port: server.port) })
-        {
+        return (ways, found)
+    }
+
+    static func banner(server: Server, options: HostOptions, bankName: String, language: String) -> [String] {
+        var lines = ["誰是臥底 · Who is the Spy — the host is ready", ""]
+        let (ways, found) = joinWays(server: server, options: options)
+        if found {
+            lines.append("  Players type, or open in a browser (phone or laptop):")
+        } else {
+            lines.append("  No network address found; join on this machine:")
+        }
+        for way in ways { lines.append("    \(way.terminal)    \(way.browser)") }
+        if found, let style = options.bannerQR, let url = ways.first?.browser {
             lines += [""] + BannerQR.lines(url: url, style: style)
         }
         let codes = server.roomOrder.joined(separator: ", ")
