@@ -38,6 +38,12 @@ struct HostOptions: Sendable {
     var logLevel = Log.Level.info
     /// Limits and timers.
     var limits = ServerLimits()
+    /// How the banner draws the QR code of the browser address; `nil` for no code.
+    var bannerQR: BannerQR.Style? = .colour
+    /// Whether LAN discovery probes are answered (UDP, same port number).
+    var discovery = true
+    /// The name discovery answers show.
+    var hostName = "spyd"
 }
 
 /// Limits and timers of the event loop, each settable from the command line.
@@ -125,6 +131,11 @@ enum HostCommand {
                 "state-dir", placeholder: "PATH", help: "Where rooms are saved to survive a restart.",
                 defaultDescription: "$XDG_STATE_HOME/spyd or ~/.local/state/spyd"),
             .flag("no-state", help: "Keep no state on disk."),
+            .flag("no-qr", help: "Draw no QR code of the address in the banner."),
+            .value(
+                "name", placeholder: "TEXT", help: "Name players see when their client finds this host.",
+                defaultDescription: "the host name"),
+            .flag("no-discovery", help: "Do not answer clients looking for hosts (UDP, same port)."),
             .value(
                 "bank", placeholder: "SOURCE", repeatable: true,
                 help: "Word pairs from a file or URL (CSV, JSON) instead of the embedded bank."),
@@ -241,6 +252,16 @@ enum HostCommand {
             options.stateDirectory = directory
         } else {
             options.stateDirectory = defaultStateDirectory(environment)
+        }
+        options.bannerQR = parsed.flag("no-qr") ? nil : BannerQR.style(environment: environment)
+        options.discovery = !parsed.flag("no-discovery")
+        options.hostName = DiscoveryAnswer.machineName()
+        if let name = parsed.string("name") {
+            guard !name.isEmpty, !TextFold.hasControlCharacters(name), name.utf8.count <= Discovery.maximumNameBytes
+            else {
+                throw UsageError("--name must be 1–\(Discovery.maximumNameBytes) bytes with no control characters")
+            }
+            options.hostName = name
         }
         options.bankSources = parsed.all("bank")
         options.sheets = parsed.all("sheet")

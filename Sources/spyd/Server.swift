@@ -27,6 +27,7 @@ final class Server {
     private let vocabulary: BotVocabulary
     private let pairsFor: (GameSettings) -> [WordPair]
     private let status: StatusScreen?
+    private var discovery: DiscoveryResponder?
     /// The bank's categories, sent in every `welcome`.
     private let categories: [BankCategory]
     /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
@@ -89,6 +90,9 @@ final class Server {
         (listener, port) = try Server.listen(options)
         try poller.add(fd: listener.fd, token: 0)
         listenerWatched = true
+        if options.discovery {
+            discovery = DiscoveryResponder(bind: options.bind, port: port, poller: poller, log: log)
+        }
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         try resumeRooms()
         while roomOrder.filter({ rooms[$0]?.permanent == true }).count < options.rooms {
@@ -143,6 +147,10 @@ final class Server {
             for event in ready {
                 if event.token == 0 {
                     acceptConnections()
+                    continue
+                }
+                if let discovery, discovery.owns(event.token) {
+                    discovery.readable(token: event.token) { discoveryAnswer() }
                     continue
                 }
                 guard let peer = peers[event.token] else { continue }
@@ -1026,6 +1034,7 @@ final class Server {
         for peer in peers.values { peer.connection.close() }
         peers.removeAll()
         listener.close()
+        discovery?.close()
         status?.finish()
         log.info("stopped")
     }
