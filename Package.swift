@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "SpyQR", swiftSettings: strict),
         // HTTP/1.1 and WebSocket (RFC 6455) parsers, SHA-1 and the page's assets built in. Foundation only.
         .target(
-            name: "SpyWeb",
+            name: "SpyWeb", dependencies: ["SpyQR"],
             resources: [
                 .embedInCode("Assets/index.html"), .embedInCode("Assets/board.html"),
                 .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing"], swiftSettings: strict),
         .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
-        .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb"], swiftSettings: strict),
+        .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb", "SpyQR"], swiftSettings: strict),
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
         .testTarget(
             name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR"],
