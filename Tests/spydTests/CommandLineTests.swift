@@ -120,17 +120,22 @@ import Testing
             WordPair(civilian: "Daily life", spy: "routine", category: "", language: .en),
             WordPair(civilian: "common", spy: "rare", category: "common things", language: .en),
         ]
-        let vocabulary = BotVocabulary(pairs: pairs)
+        let knowledge = BotVocabulary(pairs: pairs).knowledge
         var random = SplitMix64(seed: 1)
+        func hint(_ word: String?, _ language: BankLanguage) -> String? {
+            var mind = BotMind(me: "p1", level: .easy, knowledge: knowledge)
+            mind.observe(.deal(.init(game: 1, word: word)))
+            mind.observe(.room(RoomView(room: "KFRW", phase: .describing, game: 1, settings: GameSettings(language: language))))
+            return mind.clue(random: &random)
+        }
         for word in ["蘋果", "梨子", "cat", "dog", "Daily life", "common", "rare", "Everyone"] {
             for _ in 0..<50 {
-                let clue = BotDriver.clue(word: word, language: .both, vocabulary: vocabulary, random: &random)
+                let clue = hint(word, .both)
                 if let clue { #expect(!TextFold.contains(clue, word: word), "\(clue) gives away \(word)") }
             }
         }
-        let themed = BotDriver.clue(word: "蘋果", language: .zhTW, vocabulary: vocabulary, random: &random)
-        #expect(themed?.contains("水果") == true)
-        #expect(BotDriver.clue(word: nil, language: .en, vocabulary: vocabulary, random: &random) != nil)
+        #expect(hint("蘋果", .zhTW)?.contains("水果") == true)
+        #expect(hint(nil, .en) != nil)
     }
 
     @Test func snapshotsSurviveTheStoreAndCorruptFilesAreMovedAside() throws {
