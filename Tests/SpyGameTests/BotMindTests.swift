@@ -15,7 +15,7 @@ import Testing
         "tea": [
             .init(text: "wakes you up", fitsPartner: true), .init(text: "steeped leaves", fitsPartner: false),
             .init(text: "green or black", fitsPartner: false), .init(text: "hot drink in a mug", fitsPartner: true),
-            .init(text: "tea bag", fitsPartner: false),
+            .init(text: "served in a pot with a cosy", fitsPartner: false),
         ],
     ]
     static let knowledge = BotKnowledge(

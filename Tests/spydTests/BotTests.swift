@@ -22,7 +22,7 @@ import Testing
         #expect(!clues.isEmpty)
         // Words are revealed at game over: every bot clue must be one of its word's clue lines, in spoken mode too
         // (shown as text, since a bot cannot talk), unless that word's lines had all been said already.
-        let pair = WordPair(civilian: over.civilianWord, spy: over.spyWord, category: "")
+        let pair = WordPair(civilian: over.civilianWord, spy: over.spyWord, language: .both)
         var said: [String] = []
         for clue in clues {
             let entry = try #require(over.reveal.first { $0.player == clue.player })
