@@ -121,8 +121,9 @@ public struct BotArena {
                 let word = over.reveal.first { $0.player == player }?.word
                 for text in texts {
                     tally.clues += 1
-                    if let word, TextFold.contains(text, word: over.civilianWord) || TextFold.contains(text, word: word)
-                        || TextFold.contains(text, word: over.spyWord)
+                    if let word,
+                        TextFold.contains(text, word: over.civilianWord) || TextFold.contains(text, word: word)
+                            || TextFold.contains(text, word: over.spyWord)
                     {
                         tally.giveaways += 1
                     }

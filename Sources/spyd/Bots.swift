@@ -166,7 +166,8 @@ struct BotDriver {
             }
         case .guessing:
             guard let guesser = memory.guesser, room.isBot(guesser) else { return }
-            schedule("guess \(view.game).\(guesser)", guesser, .guess(.init(word: mind(guesser).guess(random: &random))))
+            schedule(
+                "guess \(view.game).\(guesser)", guesser, .guess(.init(word: mind(guesser).guess(random: &random))))
         case .lobby, .gameOver:
             return
         }

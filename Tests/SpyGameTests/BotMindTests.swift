@@ -8,7 +8,8 @@ import Testing
 @Suite struct BotMindTests {
     static let material: [String: [BotClue]] = [
         "coffee": [
-            .init(text: "wakes you up", fitsPartner: true), .init(text: "brewed from roasted beans", fitsPartner: false),
+            .init(text: "wakes you up", fitsPartner: true),
+            .init(text: "brewed from roasted beans", fitsPartner: false),
             .init(text: "espresso shot", fitsPartner: false), .init(text: "hot drink in a mug", fitsPartner: true),
             .init(text: "latte art", fitsPartner: false),
         ],
@@ -38,7 +39,8 @@ import Testing
             }
         }
         for number in 1...players { deliver(room.apply(.join(name: "P\(number)", bot: false), now: 0)) }
-        deliver(room.apply(.start(by: "p1", pairs: [WordPair(civilian: "coffee", spy: "tea", category: "Drinks")]), now: 0))
+        deliver(
+            room.apply(.start(by: "p1", pairs: [WordPair(civilian: "coffee", spy: "tea", category: "Drinks")]), now: 0))
         return (room, inbox)
     }
 
@@ -69,7 +71,10 @@ import Testing
     @Test func aBotThatHearsOtherWordsBlendsInAndVotesForACivilian() {
         var mind = BotMind(me: "p4", level: .normal, knowledge: Self.knowledge)
         mind.observe(.deal(.init(game: 1, word: "tea")))
-        mind.observe(.room(RoomView(room: "KFRW", phase: .describing, game: 1, round: 1, settings: GameSettings(clueMode: .typed))))
+        mind.observe(
+            .room(
+                RoomView(room: "KFRW", phase: .describing, game: 1, round: 1, settings: GameSettings(clueMode: .typed)))
+        )
         for (player, text) in [("p1", "espresso shot"), ("p2", "latte art"), ("p3", "brewed from roasted beans")] {
             mind.observe(.clue(ClueView(player: player, round: 1, text: text)))
         }
@@ -82,10 +87,13 @@ import Testing
         // A civilian bot holding coffee hears one tea clue among coffee clues and votes for its giver.
         var civilian = BotMind(me: "p1", level: .normal, knowledge: Self.knowledge)
         civilian.observe(.deal(.init(game: 1, word: "coffee")))
-        for (player, text) in [("p1", "espresso shot"), ("p2", "latte art"), ("p3", "steeped leaves"), ("p4", "brewed from roasted beans")] {
+        for (player, text) in [
+            ("p1", "espresso shot"), ("p2", "latte art"), ("p3", "steeped leaves"), ("p4", "brewed from roasted beans"),
+        ] {
             civilian.observe(.clue(ClueView(player: player, round: 1, text: text)))
         }
-        civilian.observe(.voting(.init(round: 1, candidates: ["p1", "p2", "p3", "p4"], voters: ["p1", "p2", "p3", "p4"])))
+        civilian.observe(
+            .voting(.init(round: 1, candidates: ["p1", "p2", "p3", "p4"], voters: ["p1", "p2", "p3", "p4"])))
         #expect(!civilian.likelyInMinority)
         for _ in 0..<10 { #expect(civilian.vote(random: &random) == "p3") }
     }

@@ -125,7 +125,8 @@ import Testing
         func hint(_ word: String?, _ language: BankLanguage) -> String? {
             var mind = BotMind(me: "p1", level: .easy, knowledge: knowledge)
             mind.observe(.deal(.init(game: 1, word: word)))
-            mind.observe(.room(RoomView(room: "KFRW", phase: .describing, game: 1, settings: GameSettings(language: language))))
+            mind.observe(
+                .room(RoomView(room: "KFRW", phase: .describing, game: 1, settings: GameSettings(language: language))))
             return mind.clue(random: &random)
         }
         for word in ["蘋果", "梨子", "cat", "dog", "Daily life", "common", "rare", "Everyone"] {
