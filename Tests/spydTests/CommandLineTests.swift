@@ -35,6 +35,12 @@ import Testing
         #expect(options.bankSources == ["a.csv", "b.json"] && options.logLevel == .debug)
     }
 
+    @Test func theBotLevelIsNormalByDefaultAndReadInBothSpellings() throws {
+        #expect(try parse(["--host"]).botLevel == .normal)
+        #expect(try parse(["--host", "--bot-level", "hard"]).botLevel == .hard)
+        #expect(try parse(["--host", "--bot-level=easy"]).botLevel == .easy)
+    }
+
     @Test func theStateDirectoryFollowsXDG() throws {
         let options = try parse(["--host"], environment: ["XDG_STATE_HOME": "/var/state", "HOME": "/h"])
         #expect(options.stateDirectory == "/var/state/spyd")
@@ -43,7 +49,7 @@ import Testing
     @Test(arguments: [
         ["--port", "70000"], ["--clues", "sung"], ["--spies", "9"], ["--lang", "fr"], ["--seed", "-1"],
         ["--log-level", "loud"], ["--max-players", "3"], ["--ping-seconds", "60", "--idle-seconds", "30"],
-        ["--turn-seconds", "5"],
+        ["--turn-seconds", "5"], ["--bot-level", "expert"],
     ])
     func badValuesAreUsageErrors(arguments: [String]) {
         #expect(throws: UsageError.self) { try parse(["--host"] + arguments) }
