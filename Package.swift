@@ -42,7 +42,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(name: "spy-client", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .executableTarget(
-            name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
+            name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
         // The bodies of the fuzz targets, so the suite replays their corpora without a fuzzing build.
         .target(
             name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"], swiftSettings: strict),
