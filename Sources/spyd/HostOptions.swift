@@ -34,6 +34,8 @@ struct HostOptions: Sendable {
     var languageSource = "--language"
     /// Bot seats added to the first room once its first player joins.
     var bots = 0
+    /// How well the bots play.
+    var botLevel = BotLevel.normal
     /// Lowest log level written.
     var logLevel = Log.Level.info
     /// Limits and timers.
@@ -149,6 +151,10 @@ enum HostCommand {
                     + "background for the next start."),
             .value("bots", placeholder: "N", help: "Bot players in the first room.", defaultDescription: "0"),
             .value(
+                "bot-level", placeholder: "easy|normal|hard",
+                help: "easy: category hints, random votes; normal: real clues, reasoned votes; hard: never repeats "
+                    + "a clue pattern.", defaultDescription: "normal"),
+            .value(
                 "log-level", placeholder: "LEVEL", help: "debug, info, warning or error.",
                 defaultDescription: "info"),
             .value(
@@ -198,7 +204,8 @@ enum HostCommand {
         epilogue: """
             Examples:
               spyd --host
-              spyd --host --clues typed --spies 2 --blank --bots 3
+              spyd --host --bots 3 --clues typed
+              spyd --host --clues typed --spies 2 --blank --bots 3 --bot-level hard
               spyd --host --rooms 3 --password secret --state-dir /var/lib/spyd
             """)
 
@@ -276,6 +283,12 @@ enum HostCommand {
         }
         options.quickStart = parsed.flag("quick-start")
         options.bots = try parsed.int("bots", default: 0, in: 0...19)
+        if let name = parsed.string("bot-level") {
+            guard let level = BotLevel(rawValue: name) else {
+                throw UsageError("--bot-level: \"\(name)\" is not one of: easy, normal, hard")
+            }
+            options.botLevel = level
+        }
         if let name = parsed.string("log-level") {
             guard let level = Log.Level(name: name) else {
                 throw UsageError("--log-level: \"\(name)\" is not one of: debug, info, warning, error")

@@ -24,7 +24,7 @@ final class Server {
     let port: UInt16
     private let store: StateStore?
     private let bank: [WordPair]
-    private let vocabulary: BotVocabulary
+    private let botKnowledge: BotKnowledge
     private let pairsFor: (GameSettings) -> [WordPair]
     private let status: StatusScreen?
     private var discovery: DiscoveryResponder?
@@ -73,7 +73,7 @@ final class Server {
         self.limits = options.limits
         self.log = log
         self.bank = bank
-        self.vocabulary = BotVocabulary(pairs: bank)
+        self.botKnowledge = BotVocabulary(pairs: bank).knowledge
         self.pairsFor = pairsFor
         self.status = status
         self.random = SplitMix64(seed: options.seed ?? SecureRandom.seed())
@@ -798,8 +798,8 @@ final class Server {
     private func planBots(_ host: RoomHost) {
         guard host.hasBots else { return }
         host.bots.plan(
-            room: host.room, now: WallClock.nowMs(), delayMs: limits.botDelayMs, vocabulary: vocabulary,
-            random: &random)
+            room: host.room, now: WallClock.nowMs(), delayMs: limits.botDelayMs, level: options.botLevel,
+            knowledge: botKnowledge, random: &random)
         if let due = host.bots.nextDue { nextRoomWake = min(nextRoomWake, due) }
     }
 
