@@ -13,9 +13,18 @@ public enum AtomicFile {
     }
 
     /// Replaces `path` with `bytes`: write `path.tmp`, fsync it, rename it over `path`, fsync the directory.
+    ///
+    /// The temporary file is always a new file (`O_CREAT|O_EXCL|O_NOFOLLOW`): a file or symlink already there,
+    /// left by a crash or planted, is unlinked (which removes a symlink itself, never its target) and never written
+    /// through.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var fd = open(temporary, flags, mode)
+        if fd < 0 && errno == EEXIST {
+            guard unlink(temporary) == 0 else { throw WriteError(operation: "unlink", path: temporary, code: errno) }
+            fd = open(temporary, flags, mode)
+        }
         guard fd >= 0 else { throw WriteError(operation: "open", path: temporary, code: errno) }
         func fail(_ operation: String) -> WriteError {
             let error = WriteError(operation: operation, path: temporary, code: errno)

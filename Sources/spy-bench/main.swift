@@ -23,6 +23,7 @@ func startDaemon(_ options: BenchOptions) throws -> (Process, UInt16) {
         "--host", "--bind", "127.0.0.1", "--port", "0", "--port-file", portFile.path, "--no-state",
         "--max-connections", "\(connections)", "--max-per-address", "0", "--max-rooms", "\(options.rooms + 8)",
         "--log-level", "warning", "--seed", "\(options.seed)",
+        "--max-rooms-per-address", "0", "--rooms-per-minute", "0",
     ]
     process.standardInput = FileHandle.nullDevice
     try process.run()

@@ -338,6 +338,9 @@ struct Strings: Sendable {
         case .replaced: return pick("你的座位在別處重新連上了", "Your seat was resumed from another terminal")
         case .hostClosing: return pick("主機關閉了", "The host is closing")
         case .badToken: return pick("舊座位已失效，重新加入", "Your old seat expired; joining afresh")
+        case .hostStorage:
+            return pick("主機現在存不了檔，剛才那步沒算；稍後再試", "The host cannot save right now; that was not taken, try again soon")
+        case .tooManyAttempts: return pick("密碼錯太多次了，等一下再試", "Too many wrong passwords: wait a little and try again")
         default: return message
         }
     }

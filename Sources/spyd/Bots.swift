@@ -123,6 +123,13 @@ struct BotDriver {
         return due
     }
 
+    /// Forgets every scheduled and answered obligation, so the next `plan` schedules afresh what the room expects
+    /// (after moves that could not be saved were lost).
+    mutating func forgetPlans() {
+        pending.removeAll()
+        planned.removeAll()
+    }
+
     /// Forgets a bot that left or was kicked.
     mutating func forget(_ bot: PlayerID) {
         memory.cards[bot] = nil

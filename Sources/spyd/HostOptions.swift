@@ -66,6 +66,16 @@ struct ServerLimits: Sendable {
     var maxPerAddress = 64
     /// Rooms open at once.
     var maxRooms = 2_000
+    /// Rooms opened by clients of one address that may be open at once; 0 for no limit.
+    var maxRoomsPerAddress = 4
+    /// Rooms one address may open in a minute; 0 for no limit.
+    var roomsPerMinute = 10
+    /// Seconds a client-opened room that nobody else ever joined stays open once empty.
+    var unusedRoomSeconds = 30
+    /// Largest frame payload accepted before `hello`.
+    var maxHelloFrameBytes = 4 * 1024
+    /// Bytes all connections together may hold in unfinished frames; past it the largest are cut.
+    var partialFrameBudget = 16 << 20
     /// Bad frames or refused moves per minute before a connection is closed.
     var errorsPerMinute = 30
     /// Unsent bytes per connection before it is cut off as a slow consumer.
@@ -169,6 +179,18 @@ enum HostCommand {
                 "max-per-address", placeholder: "N", help: "Connections from one address; 0 for no limit.",
                 defaultDescription: "64"),
             .value("max-rooms", placeholder: "N", help: "Rooms open at once.", defaultDescription: "2000"),
+            .value(
+                "max-rooms-per-address", placeholder: "N",
+                help: "Client-opened rooms open at once per address; 0 for no limit.", defaultDescription: "4"),
+            .value(
+                "rooms-per-minute", placeholder: "N", help: "Rooms one address may open a minute; 0 for no limit.",
+                defaultDescription: "10"),
+            .value(
+                "unused-room-seconds", placeholder: "N",
+                help: "Seconds an empty client-opened room nobody else joined lives.", defaultDescription: "30"),
+            .value(
+                "max-partial-kb", placeholder: "N",
+                help: "KiB of unfinished frames held for all connections together.", defaultDescription: "16384"),
             .value(
                 "max-output-kb", placeholder: "N", help: "Unsent KiB per connection before it is cut off.",
                 defaultDescription: "1024"),
@@ -287,6 +309,12 @@ enum HostCommand {
             "max-connections", default: limits.maxConnections, in: 1...1_000_000)
         limits.maxPerAddress = try parsed.int("max-per-address", default: limits.maxPerAddress, in: 0...1_000_000)
         limits.maxRooms = try parsed.int("max-rooms", default: limits.maxRooms, in: 1...1_000_000)
+        limits.maxRoomsPerAddress = try parsed.int(
+            "max-rooms-per-address", default: limits.maxRoomsPerAddress, in: 0...1_000_000)
+        limits.roomsPerMinute = try parsed.int("rooms-per-minute", default: limits.roomsPerMinute, in: 0...1_000_000)
+        limits.unusedRoomSeconds = try parsed.int(
+            "unused-room-seconds", default: limits.unusedRoomSeconds, in: 1...86_400)
+        limits.partialFrameBudget = try parsed.int("max-partial-kb", default: 16_384, in: 64...4_194_304) * 1024
         limits.maxOutputBytes = try parsed.int("max-output-kb", default: 1024, in: 4...1_048_576) * 1024
         limits.socketBufferBytes = try parsed.int("socket-buffer-kb", default: 0, in: 0...65_536) * 1024
         limits.botDelayMs = try parsed.int("bot-delay-ms", default: limits.botDelayMs, in: 0...60_000)

@@ -33,6 +33,8 @@ final class Peer {
     var watchingWrite = false
     /// Whether the write side has been shut down after the last frame went out.
     var writeShut = false
+    /// Bytes of an unfinished frame held for this peer, as last counted into the host's budget.
+    var heldInputBytes = 0
     /// How the connection's bytes are framed; decided from its first bytes.
     var transport = PeerTransport.sniffing
     /// The first bytes, held until they tell the transport.
@@ -87,6 +89,14 @@ final class RoomHost {
     var botsToAdd = 0
     /// The last deadline a tick was sent for, so a deadline the room keeps after its tick is not ticked again.
     var tickedDeadline: Millis?
+    /// The address of the client that opened the room (`nil` for the host's own rooms and resumed ones).
+    var openedBy: String?
+    /// Whether anyone but the client that opened the room has joined it.
+    var joinedByOthers = false
+    /// Whether the last save failed: moves are refused until one succeeds.
+    var saveFailing = false
+    /// Saving works again after an outage: presence, timers and bots must catch up with what happened meanwhile.
+    var needsReconcile = false
 
     init(room: Room, tokens: [PlayerID: String] = [:], permanent: Bool, botMemory: BotMemory = BotMemory()) {
         self.room = room
@@ -100,7 +110,11 @@ final class RoomHost {
     var hasBots: Bool { room.playerIDs.contains { room.isBot($0) } }
 
     func snapshot() -> RoomSnapshot {
-        RoomSnapshot(room: room, tokens: tokens, permanent: permanent, bots: bots.memory)
+        // Tokens of seats the room just gave up are dropped from the file even before the effects are carried out.
+        let seated = Set(room.playerIDs)
+        return RoomSnapshot(
+            room: room, tokens: tokens.filter { seated.contains($0.key) }, permanent: permanent, bots: bots.memory,
+            joinedByOthers: joinedByOthers)
     }
 }
 

@@ -109,7 +109,8 @@ extension Peer {
     /// Starts speaking WebSocket after the `101` answer.
     func startWebSocket(leftover: [UInt8]) {
         transport = .webSocket
-        var decoder = WebSocketDecoder(maxMessage: connection.inbox.maxPayload)
+        // Not the connection's frame limit, which is small until `hello`: the decoder's limit cannot change later.
+        var decoder = WebSocketDecoder(maxMessage: FrameLimits.defaultMaxPayload)
         decoder.feed(leftover)
         webSocket = decoder
     }

@@ -7,8 +7,9 @@ nonisolated(unsafe) private var signalWakeDescriptor: Int32 = -1
 
 /// Process-wide setup the daemon needs before it opens sockets.
 enum ProcessSetup {
-    /// SIGPIPE is ignored (a peer that went away must be an error, not the end of the daemon); SIGINT and SIGTERM
-    /// write to `wakeDescriptor` so the poll loop ends its wait and shuts down in order.
+    /// SIGPIPE is ignored (a peer that went away must be an error, not the end of the daemon); SIGINT, SIGTERM and
+    /// SIGHUP (the host's terminal closed) write to `wakeDescriptor` so the poll loop ends its wait and shuts down
+    /// in order.
     static func installSignalHandlers(wakeDescriptor: Int32) {
         signalWakeDescriptor = wakeDescriptor
         signal(SIGPIPE, SIG_IGN)
@@ -19,11 +20,13 @@ enum ProcessSetup {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        signal(SIGHUP, handler)
         // A parent may start us with these signals blocked (a blocked mask survives exec); unblock them.
         var stopSignals = sigset_t()
         sigemptyset(&stopSignals)
         sigaddset(&stopSignals, SIGINT)
         sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
     }
 

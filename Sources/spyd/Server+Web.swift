@@ -88,16 +88,13 @@ extension Server {
                 return
             }
             host = found
-        } else if rooms.count == 1, let only = rooms.values.first {
-            host = only
+        } else if let own = hostsOwnRoom(for: peer) {
+            host = own
         } else {
-            fail(peer, rooms.isEmpty ? .roomNotFound : .roomRequired)
             return
         }
-        if let password = options.password, !ResumeToken.matches(hello.password ?? "", password) {
-            fail(peer, .wrongPassword)
-            return
-        }
+        guard passwordAccepted(hello.password, from: peer) else { return }
+        peer.connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
         peer.stage = .watching(room: host.code)
         host.watchers.insert(peer.id)
         send(.welcome(.init(you: "", token: "", room: host.code, resumed: false, watch: true)), to: peer)

@@ -50,6 +50,15 @@ final class Server {
     /// Monotonic ms of the next sweep over connections and rooms.
     var nextSweep: Int64 = 0
     private var acceptPausedUntil: Int64 = 0
+    /// Wrong passwords per address, for the backoff.
+    private var passwordThrottle = PasswordThrottle()
+    /// Rooms opened per address in the last minute.
+    private var roomOpenings: RoomOpeningRate
+    /// Bytes held in unfinished frames across every connection (kept under `limits.partialFrameBudget`).
+    private var partialFrameBytes = 0
+    /// Connections cut for the budget since the last warning, and when that warning was logged (monotonic ms).
+    private var budgetCuts = 0
+    private var lastBudgetWarning: Int64 = .min / 2
     private let scratch: UnsafeMutableRawBufferPointer
     private let readBudget = 64 * 1024
 
@@ -68,6 +77,7 @@ final class Server {
         self.pairsFor = pairsFor
         self.status = status
         self.random = SplitMix64(seed: options.seed ?? SecureRandom.seed())
+        self.roomOpenings = RoomOpeningRate(perMinute: options.limits.roomsPerMinute)
         let descriptorLimit = ProcessSetup.raiseDescriptorLimit()
         self.maxConnections = max(1, min(limits.maxConnections, descriptorLimit - 64))
         poller = try Epoll()
@@ -77,14 +87,14 @@ final class Server {
         } else {
             store = nil
         }
-        (listener, port) = try Socket.listen(host: options.bind, port: options.port)
+        (listener, port) = try Server.listen(options)
         try poller.add(fd: listener.fd, token: 0)
         listenerWatched = true
         if options.discovery {
             discovery = DiscoveryResponder(bind: options.bind, port: port, poller: poller, log: log)
         }
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-        resumeRooms()
+        try resumeRooms()
         while roomOrder.filter({ rooms[$0]?.permanent == true }).count < options.rooms {
             _ = openRoom(permanent: true)
         }
@@ -97,6 +107,16 @@ final class Server {
 
     deinit {
         scratch.deallocate()
+    }
+
+    /// The listening socket; a port already taken is said in words a host can act on.
+    private static func listen(_ options: HostOptions) throws -> (Socket, UInt16) {
+        let result = Result { () throws(SocketError) in try Socket.listen(host: options.bind, port: options.port) }
+        if case .failure(let error) = result, error.code == EADDRINUSE {
+            let address = options.bind.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "every interface"
+            throw StartupError("port \(options.port) on \(address) is already in use; choose another with --port")
+        }
+        return try result.get()
     }
 
     // MARK: Loop
@@ -152,14 +172,10 @@ final class Server {
 
     /// Saves changed rooms, then flushes every touched outbox, then closes what ended this iteration.
     private func finishIteration() {
-        if let store, !dirtyRooms.isEmpty {
+        if store != nil, !dirtyRooms.isEmpty {
             for code in dirtyRooms {
                 guard let host = rooms[code] else { continue }
-                do {
-                    try store.save(host.snapshot())
-                } catch {
-                    log.error("cannot save room \(code): \(error)")
-                }
+                _ = persist(host)
             }
         }
         dirtyRooms.removeAll(keepingCapacity: true)
@@ -174,6 +190,7 @@ final class Server {
         toClose.removeAll(keepingCapacity: true)
         for id in closing {
             guard let peer = peers.removeValue(forKey: id) else { continue }
+            releaseInput(peer)
             let address = peer.connection.remoteAddress
             if let count = connectionsPerAddress[address] {
                 connectionsPerAddress[address] = count > 1 ? count - 1 : nil
@@ -237,7 +254,8 @@ final class Server {
             }
             let now = MonotonicClock.nowMs()
             let connection = Connection(
-                id: connectionIDs.next(), socket: socket, remoteAddress: address, outboxCap: limits.maxOutputBytes)
+                id: connectionIDs.next(), socket: socket, remoteAddress: address,
+                maxPayload: limits.maxHelloFrameBytes, outboxCap: limits.maxOutputBytes)
             let deadline = now + Int64(limits.helloSeconds) * 1000
             do {
                 try poller.add(fd: socket.fd, token: connection.id)
@@ -273,7 +291,11 @@ final class Server {
             case .message(let payload):
                 receive(payload, from: peer)
             case .badFrame:
-                fail(peer, .frameTooLarge)
+                if case .greeting = peer.stage {
+                    fail(peer, .frameTooLarge, "Before hello a frame may be 1 to \(limits.maxHelloFrameBytes) bytes.")
+                } else {
+                    fail(peer, .frameTooLarge)
+                }
                 return
             case .request, .refused, .control, .webSocketFailed:
                 handleWeb(input, from: peer)
@@ -282,6 +304,45 @@ final class Server {
         if case .endOfStream = outcome, !peer.isLingering {
             log.debug("connection \(peer.id) closed by peer")
             drop(peer)
+        }
+        accountInput(peer)
+    }
+
+    /// Keeps the total of bytes held in unfinished frames up to date after `peer`'s input changed, and when it
+    /// passes the budget, cuts the connections holding the largest ones until the rest fits.
+    private func accountInput(_ peer: Peer) {
+        let held =
+            peer.isLingering ? 0 : peer.connection.inbox.bufferedByteCount + (peer.webSocket?.bufferedByteCount ?? 0)
+        partialFrameBytes += held - peer.heldInputBytes
+        peer.heldInputBytes = held
+        guard partialFrameBytes > limits.partialFrameBudget else { return }
+        let holders = peers.values.filter { $0.heldInputBytes > 0 }.map { (id: $0.id, bytes: $0.heldInputBytes) }
+        let victims = PartialFrameBudget.connectionsToCut(held: holders, budget: limits.partialFrameBudget)
+        let now = MonotonicClock.nowMs()
+        budgetCuts += victims.count
+        if now - lastBudgetWarning >= 10_000 {
+            lastBudgetWarning = now
+            log.warning(
+                "unfinished frames passed the budget of \(limits.partialFrameBudget) bytes; cut \(budgetCuts) "
+                    + "connection(s) holding the most (logged at most every 10 s)")
+            budgetCuts = 0
+        }
+        for id in victims {
+            guard let victim = peers[id] else { continue }
+            fail(victim, .frameTooLarge, "The host holds too many unfinished frames, and yours was among the largest.")
+            releaseInput(victim)
+        }
+    }
+
+    /// Drops the unread input of a finished connection, so its memory is free before the socket closes.
+    private func releaseInput(_ peer: Peer) {
+        partialFrameBytes -= peer.heldInputBytes
+        peer.heldInputBytes = 0
+        if peer.connection.inbox.bufferedByteCount > 0 || peer.connection.inbox.capacity > 0 {
+            peer.connection.inbox = FrameDecoder(maxPayload: peer.connection.inbox.maxPayload)
+        }
+        if let webSocket = peer.webSocket, webSocket.bufferedByteCount > 0 {
+            peer.webSocket = WebSocketDecoder(maxMessage: webSocket.maxMessage)
         }
     }
 
@@ -388,11 +449,8 @@ final class Server {
                 fail(peer, .tooManyRooms)
                 return
             }
-            if let password = options.password, !ResumeToken.matches(hello.password ?? "", password) {
-                fail(peer, .wrongPassword)
-                return
-            }
-            host = openRoom(permanent: false)
+            guard passwordAccepted(hello.password, from: peer), mayOpenRoom(peer) else { return }
+            host = openRoom(permanent: false, openedBy: peer.connection.remoteAddress)
             opened = true
         } else if let text = hello.room, !text.isEmpty {
             guard let code = RoomCode.normalise(text), let found = rooms[code] else {
@@ -400,16 +458,13 @@ final class Server {
                 return
             }
             host = found
-        } else if rooms.count == 1, let only = rooms.values.first {
-            host = only
+        } else if let own = hostsOwnRoom(for: peer) {
+            host = own
         } else {
-            fail(peer, rooms.isEmpty ? .roomNotFound : .roomRequired)
             return
         }
-        if !opened, let password = options.password, !ResumeToken.matches(hello.password ?? "", password) {
-            fail(peer, .wrongPassword)
-            return
-        }
+        if !opened, !passwordAccepted(hello.password, from: peer) { return }
+        let before = host.room
         switch host.room.apply(.join(name: hello.name, bot: false), now: WallClock.nowMs()) {
         case .failure(let rejection):
             fail(peer, rejection.code, rejection.message)
@@ -427,6 +482,15 @@ final class Server {
             }
             let token = ResumeToken.make()
             host.tokens[player] = token
+            // The seat (and for a new room, the room) exists only once it is on disk.
+            guard persist(host) else {
+                host.room = before
+                host.tokens[player] = nil
+                fail(peer, .hostStorage, "The host cannot save right now, so you were not seated; try again shortly.")
+                if opened { closeRoom(host, reason: nil) }
+                return
+            }
+            if !opened { host.joinedByOthers = true }
             seat(peer, as: player, in: host)
             send(
                 .welcome(.init(you: player, token: token, room: host.code, resumed: false, categories: categories)),
@@ -435,6 +499,58 @@ final class Server {
             carryOut(effects, in: host)
             if host.botsToAdd > 0 { seatBots(in: host) }
         }
+    }
+
+    /// The room a `hello` without a code goes to: the one the host opened at start, when it opened exactly one.
+    /// Rooms clients opened are reached by their code only, so one of them never hides the host's own room. `nil`
+    /// (after failing the peer) when there is no such room.
+    func hostsOwnRoom(for peer: Peer) -> RoomHost? {
+        let own = roomOrder.compactMap { rooms[$0] }.filter(\.permanent)
+        guard own.count == 1 else {
+            fail(peer, own.isEmpty ? .roomNotFound : .roomRequired)
+            return nil
+        }
+        return own[0]
+    }
+
+    /// Checks the host's password (when it has one), with a growing wait for an address that keeps guessing.
+    func passwordAccepted(_ given: String?, from peer: Peer) -> Bool {
+        guard let password = options.password else { return true }
+        let address = peer.connection.remoteAddress
+        let now = MonotonicClock.nowMs()
+        if let wait = passwordThrottle.waitMs(for: address, now: now) {
+            passwordThrottle.recordRefusal(address)
+            let seconds = (wait + 999) / 1000
+            fail(peer, .tooManyAttempts, "Too many wrong passwords from your address; try again in \(seconds) s.")
+            return false
+        }
+        if ResumeToken.matches(given ?? "", password) {
+            passwordThrottle.recordSuccess(address)
+            return true
+        }
+        if passwordThrottle.recordFailure(address, now: now) {
+            log.warning("wrong password from \(address); more from it are slowed down and summed up when they stop")
+        }
+        fail(peer, .wrongPassword)
+        return false
+    }
+
+    /// Whether the peer's address may open another room (how many it holds, how many it opened lately).
+    private func mayOpenRoom(_ peer: Peer) -> Bool {
+        let address = peer.connection.remoteAddress
+        if limits.maxRoomsPerAddress > 0,
+            rooms.values.count(where: { $0.openedBy == address }) >= limits.maxRoomsPerAddress
+        {
+            fail(
+                peer, .tooManyRooms,
+                "Your address already has \(limits.maxRoomsPerAddress) rooms open; join one with its code.")
+            return false
+        }
+        guard roomOpenings.allow(address, now: MonotonicClock.nowMs()) else {
+            fail(peer, .tooManyRooms, "Your address opened too many rooms in the last minute; wait a little.")
+            return false
+        }
+        return true
     }
 
     private func resume(_ peer: Peer, token: String, roomText: String?) {
@@ -469,6 +585,7 @@ final class Server {
     }
 
     private func seat(_ peer: Peer, as player: PlayerID, in host: RoomHost) {
+        peer.connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
         peer.stage = .seated(room: host.code, player: player)
         host.peers[player] = peer.id
         host.emptySince = nil
@@ -482,8 +599,14 @@ final class Server {
         while seated < count, number <= count + 40 {
             let name = "Bot \(number)"
             number += 1
+            let before = host.room
             switch host.room.apply(.join(name: name, bot: true), now: WallClock.nowMs()) {
             case .success(let effects):
+                guard persist(host) else {
+                    host.room = before
+                    host.botsToAdd = count - seated
+                    return
+                }
                 seated += 1
                 carryOut(effects, in: host)
             case .failure(let rejection):
@@ -497,15 +620,17 @@ final class Server {
 
     // MARK: Rooms
 
-    private func openRoom(permanent: Bool) -> RoomHost {
+    /// Opens a room in memory. A room a client asked for is saved with its first seat, before anyone hears of it.
+    private func openRoom(permanent: Bool, openedBy: String? = nil) -> RoomHost {
         var code = RoomCode.make { random.next(below: $0) }
         while rooms[code] != nil { code = RoomCode.make { random.next(below: $0) } }
         let seed = options.seed == nil ? SecureRandom.seed() : random.next()
         let host = RoomHost(room: Room(code: code, settings: options.settings, seed: seed), permanent: permanent)
+        host.openedBy = openedBy
         if !permanent { host.emptySince = WallClock.nowMs() }
         rooms[code] = host
         roomOrder.append(code)
-        dirtyRooms.insert(code)
+        if permanent { dirtyRooms.insert(code) }
         log.info("room \(code) opened")
         return host
     }
@@ -530,13 +655,14 @@ final class Server {
         log.info("room \(host.code) closed")
     }
 
-    private func resumeRooms() {
+    private func resumeRooms() throws {
         guard let store else { return }
         let now = WallClock.nowMs()
-        for snapshot in store.loadAll(warn: { log.warning($0) }) {
+        for snapshot in try store.loadAll(warn: { log.warning($0) }) {
             guard rooms[snapshot.room.code] == nil else { continue }
             let host = RoomHost(
                 room: snapshot.room, tokens: snapshot.tokens, permanent: snapshot.permanent, botMemory: snapshot.bots)
+            host.joinedByOthers = snapshot.joinedByOthers ?? (snapshot.room.playerIDs.count > 1)
             rooms[host.code] = host
             roomOrder.append(host.code)
             for player in host.room.playerIDs where !host.room.isBot(player) {
@@ -554,18 +680,73 @@ final class Server {
         }
     }
 
-    /// Applies an event; a refusal goes back to `origin` as an `error` frame.
-    private func apply(_ event: RoomEvent, to host: RoomHost, from origin: Peer?) {
+    /// Applies an event and saves the room before anyone hears of it; a refusal goes back to `origin` as an
+    /// `error` frame. When the room cannot be saved it stays exactly as it was (as it is on disk), the event's
+    /// effects are dropped, and the origin gets `host_storage`. Returns whether the event was taken.
+    @discardableResult
+    private func apply(_ event: RoomEvent, to host: RoomHost, from origin: Peer?) -> Bool {
+        let before = host.room
         switch host.room.apply(event, now: WallClock.nowMs()) {
         case .success(let effects):
+            let alreadyFailing = host.saveFailing
+            if store != nil, host.room != before, !persist(host) {
+                host.room = before
+                // A room that just started failing has told everyone already.
+                if let origin, alreadyFailing { send(.error(.init(.hostStorage)), to: origin) }
+                return false
+            }
             carryOut(effects, in: host)
+            return true
         case .failure(let rejection):
             if let origin {
                 complain(origin, rejection.errorMessage)
             } else {
                 log.debug("room \(host.code): \(rejection.code.rawValue) for an event of the host")
             }
+            return false
         }
+    }
+
+    /// Saves a room now; `false` (after telling the room, once per outage) when it cannot be saved.
+    private func persist(_ host: RoomHost) -> Bool {
+        guard let store else { return true }
+        do {
+            try store.save(host.snapshot())
+        } catch {
+            if !host.saveFailing {
+                host.saveFailing = true
+                log.error("cannot save room \(host.code): \(error); its moves are refused until saving works again")
+                for id in host.peers.values {
+                    if let peer = peers[id] { send(.error(.init(.hostStorage)), to: peer) }
+                }
+            }
+            nextSweep = min(nextSweep, MonotonicClock.nowMs() + 1000)
+            return false
+        }
+        dirtyRooms.remove(host.code)
+        if host.saveFailing {
+            host.saveFailing = false
+            host.needsReconcile = true
+            nextSweep = MonotonicClock.nowMs()
+            log.info("room \(host.code): saving works again")
+        }
+        return true
+    }
+
+    /// After an outage of the disk: tells the room what happened to connections meanwhile, and lets timers and
+    /// bots act again on what they could not save.
+    private func reconcile(_ host: RoomHost) {
+        host.needsReconcile = false
+        for player in host.room.playerIDs where !host.room.isBot(player) {
+            let here = host.peers[player] != nil
+            if here != host.room.isConnected(player) {
+                apply(here ? .connected(player) : .disconnected(player), to: host, from: nil)
+            }
+        }
+        host.tickedDeadline = nil
+        nextRoomWake = min(nextRoomWake, host.room.nextDeadline ?? .max)
+        host.bots.forgetPlans()
+        planBots(host)
     }
 
     /// Carries out a room's effects in order. A message to many is encoded once.
@@ -609,7 +790,8 @@ final class Server {
                 log.info("room \(host.code): \(line)")
             }
         }
-        dirtyRooms.insert(host.code)
+        // What the bots learnt from these effects is saved at the end of the iteration.
+        if host.hasBots { dirtyRooms.insert(host.code) }
         planBots(host)
     }
 
@@ -686,18 +868,33 @@ final class Server {
     private func sweepRooms(_ now: Int64) {
         let grace = Int64(limits.graceSeconds) * 1000
         let emptyLife = Int64(limits.emptyRoomSeconds) * 1000
+        let unusedLife = Int64(min(limits.unusedRoomSeconds, limits.emptyRoomSeconds)) * 1000
+        roomOpenings.sweep(now: MonotonicClock.nowMs())
+        for (address, burst) in passwordThrottle.sweep(now: MonotonicClock.nowMs()) {
+            log.info(
+                "wrong passwords from \(address) stopped: \(burst.failures) wrong, \(burst.refused) refused while waiting"
+            )
+        }
         for code in roomOrder {
             guard let host = rooms[code] else { continue }
+            if host.saveFailing { _ = persist(host) }
+            if host.needsReconcile, !host.saveFailing { reconcile(host) }
             for (player, since) in host.absentSince where now - since >= grace {
                 host.absentSince[player] = nil
-                log.info("room \(code): \(player) did not come back within the grace period")
-                apply(.leave(player), to: host, from: nil)
+                if apply(.leave(player), to: host, from: nil) {
+                    log.info("room \(code): \(player) did not come back within the grace period")
+                } else if host.saveFailing {
+                    host.absentSince[player] = since
+                }
             }
             if host.permanent { continue }
+            // A room nobody but its opener ever joined was most likely opened and forgotten (or opened by a
+            // flood): it closes soon after it empties.
+            let life = host.joinedByOthers ? emptyLife : unusedLife
             if !host.peers.isEmpty {
                 host.emptySince = nil
             } else if let since = host.emptySince {
-                if now - since >= emptyLife { closeRoom(host, reason: "room_closed") }
+                if now - since >= life { closeRoom(host, reason: "room_closed") }
             } else {
                 host.emptySince = now
             }
@@ -763,7 +960,7 @@ final class Server {
     /// Sends a fatal error and ends the connection.
     func fail(_ peer: Peer, _ code: ErrorCode, _ detail: String? = nil, notifyRoom: Bool = true) {
         guard !peer.isLingering else { return }
-        if code != .replaced && code != .helloTimeout {
+        if ![.replaced, .helloTimeout, .wrongPassword, .tooManyAttempts].contains(code) {
             log.info("connection \(peer.id) from \(peer.connection.remoteAddress) ended: \(code.rawValue)")
         }
         send(.error(.init(code: code, message: detail ?? code.defaultMessage)), to: peer)
@@ -798,6 +995,7 @@ final class Server {
     /// Ends the connection gracefully: queued output goes out (a WebSocket peer gets a close frame after it), then
     /// the write side shuts, and the socket closes once the peer closes or at the latest in two seconds.
     func linger(_ peer: Peer) {
+        releaseInput(peer)
         queueWebSocketClose(peer, .normal, "")
         let until = MonotonicClock.nowMs() + 2000
         peer.stage = .lingering(until: until)
@@ -806,6 +1004,7 @@ final class Server {
     }
 
     func closeSoon(_ peer: Peer) {
+        releaseInput(peer)
         if !peer.isLingering { peer.stage = .lingering(until: 0) }
         toClose.append(peer.id)
     }

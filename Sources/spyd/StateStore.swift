@@ -17,23 +17,36 @@ struct RoomSnapshot: Codable, Equatable {
     var permanent: Bool
     /// What the room's bots know.
     var bots: BotMemory
+    /// Whether anyone but the client that opened the room has joined it (absent in older files).
+    var joinedByOthers: Bool?
 }
 
 /// One file per room in a private directory, each replaced atomically: temp file, fsync, rename, fsync of the
 /// directory. A crash at any point leaves either the old or the new snapshot, never a mix.
 final class StateStore {
+    /// Writes `bytes` durably to `path`; replaceable so tests can make the disk fail.
+    typealias Writer = (_ bytes: [UInt8], _ path: String) throws -> Void
+
+    /// Largest state file read; a room's snapshot is a few KiB.
+    static let maxFileBytes = 16 << 20
+
     let directory: String
+    private let writer: Writer
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder
     }()
 
-    /// Opens (creating if needed, mode 0700) the directory.
-    init(directory: String) throws {
+    /// Opens the directory, creating it (mode 0700) if needed. An existing directory must belong to the host's user
+    /// and be writable by nobody else: whoever can write there can plant files the host trusts.
+    init(
+        directory: String,
+        writer: @escaping Writer = { bytes, path in try AtomicFile.write(bytes, to: path, mode: 0o600) }
+    ) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        self.writer = writer
+        try StateStore.prepare(directory)
     }
 
     private func path(for code: String) -> String { "\(directory)/room-\(code).json" }
@@ -41,7 +54,7 @@ final class StateStore {
     /// Writes a room's snapshot durably.
     func save(_ snapshot: RoomSnapshot) throws {
         let data = try encoder.encode(snapshot)
-        try AtomicFile.write(Array(data), to: path(for: snapshot.room.code), mode: 0o600)
+        try writer(Array(data), path(for: snapshot.room.code))
     }
 
     /// Forgets a closed room.
@@ -50,28 +63,108 @@ final class StateStore {
         AtomicFile.syncDirectory(directory)
     }
 
-    /// Every readable snapshot. An unreadable one is renamed `*.corrupt-<time>` and reported through `warn`.
-    func loadAll(warn: (String) -> Void) -> [RoomSnapshot] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    /// Every snapshot that can be trusted. A file that is not a valid snapshot (bad JSON, a number out of range) is
+    /// renamed `*.corrupt-<time>` and reported through `warn`; a file that exists but cannot be read is not corrupt,
+    /// and throws, naming it, so the host refuses to start rather than lose or overwrite a room.
+    func loadAll(warn: (String) -> Void) throws -> [RoomSnapshot] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw StartupError("cannot list the state directory \(directory): \(error.localizedDescription)")
+        }
         var snapshots: [RoomSnapshot] = []
         for name in names.sorted() where name.hasPrefix("room-") && name.hasSuffix(".json") {
             let path = "\(directory)/\(name)"
+            let bytes = try StateStore.read(path)
+            let problem: String?
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                let snapshot = try JSONDecoder().decode(RoomSnapshot.self, from: data)
-                guard snapshot.format == 1, "room-\(snapshot.room.code).json" == name else {
-                    throw CocoaError(.fileReadCorruptFile)
+                let snapshot = try JSONDecoder().decode(RoomSnapshot.self, from: Data(bytes))
+                if snapshot.format != 1 {
+                    problem = "unknown format \(snapshot.format)"
+                } else if "room-\(snapshot.room.code).json" != name {
+                    problem = "it holds room \(snapshot.room.code.prefix(8))"
+                } else if let wrong = snapshot.room.integrityProblem {
+                    problem = wrong
+                } else {
+                    snapshots.append(snapshot)
+                    problem = nil
                 }
-                snapshots.append(snapshot)
             } catch {
+                problem = bytes.count > StateStore.maxFileBytes ? "it is too large" : "it is not a room snapshot"
+            }
+            if let problem {
                 let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
                 rename(path, aside)
-                warn("state file \(name) cannot be read; moved aside to \(aside)")
+                warn("state file \(name) is corrupt (\(problem)); moved aside to \(aside)")
             }
         }
         for name in names where name.hasSuffix(".tmp") {
             unlink("\(directory)/\(name)")
         }
         return snapshots
+    }
+
+    /// The bytes of a state file (at most one byte past the size limit, so an oversized file shows as such).
+    private static func read(_ path: String) throws -> [UInt8] {
+        func refusal(_ code: Int32) -> StartupError {
+            StartupError(
+                "state file \(path) exists but cannot be read (\(String(cString: strerror(code)))); it is not moved "
+                    + "aside as corrupt: fix its permissions or move it away yourself, then start again")
+        }
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw refusal(errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw refusal(errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw refusal(EINVAL) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= maxFileBytes {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw refusal(errno)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Creates the directory (0700) or checks an existing one: it must be a directory of the host's user, not
+    /// writable by group or others. A directory the host has just created gets mode 0700 whatever the umask.
+    static func prepare(_ directory: String) throws {
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            guard errno == ENOENT else {
+                throw StartupError("cannot use the state directory \(directory): \(String(cString: strerror(errno)))")
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StartupError("cannot create the state directory \(directory): \(error.localizedDescription)")
+            }
+            chmod(directory, 0o700)
+            guard stat(directory, &info) == 0 else {
+                throw StartupError("cannot use the state directory \(directory): \(String(cString: strerror(errno)))")
+            }
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw StartupError("the state directory \(directory) is not a directory; choose another with --state-dir")
+        }
+        guard info.st_uid == geteuid() else {
+            throw StartupError(
+                "the state directory \(directory) belongs to another user (uid \(info.st_uid)); the host only keeps "
+                    + "its rooms in a directory of its own: choose another with --state-dir")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw StartupError(
+                "the state directory \(directory) is writable by group or others (mode \(mode)), so anyone could "
+                    + "plant files the host would trust: run `chmod 700 \(directory)` or choose another with --state-dir"
+            )
+        }
     }
 }

@@ -156,7 +156,7 @@ import Testing
         try Data("garbage".utf8).write(to: directory.appendingPathComponent("room-ZZZZ.json"))
         try Data("half".utf8).write(to: directory.appendingPathComponent("room-KFRW.json.tmp"))
         var warnings: [String] = []
-        let loaded = store.loadAll { warnings.append($0) }
+        let loaded = try store.loadAll { warnings.append($0) }
         #expect(loaded == [snapshot])
         #expect(warnings.count == 1)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)

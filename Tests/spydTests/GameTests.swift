@@ -38,11 +38,12 @@ import Testing
         let first = try Table.join(4, port: daemon.port, prefix: "A")
         let second = try Table.join(5, port: daemon.port, prefix: "B", createFirst: true)
         #expect(first.owner.room != second.owner.room)
-        // With two rooms open, a hello must name one.
-        let lost = try daemon.connect()
-        try lost.send(.hello(.init(name: "Lost")))
-        let refusal = try lost.receive(deadline: .after(seconds: 10))
-        #expect(refusal == .error(.init(.roomRequired)))
+        // A room a client opened is reached by its code only: a hello without one still finds the host's room.
+        let lost = try TestPlayer(port: daemon.port, name: "Lost")
+        #expect(lost.room == first.owner.room)
+        try lost.send(.leave)
+        #expect(lost.waitForClose())
+        try first.owner.waitForView("Lost gone") { !$0.seats.contains { $0.name == "Lost" } }
         try first.start()
         try second.start()
         let players = first.players + second.players

@@ -159,7 +159,9 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
             limit.rlim_cur = min(limit.rlim_max, 4096)
             setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         }
-        let daemon = try DaemonProcess(["--max-per-address", "0"])
+        let daemon = try DaemonProcess([
+            "--max-per-address", "0", "--max-rooms-per-address", "0", "--rooms-per-minute", "0",
+        ])
         var clients: [FrameClient] = []
         for index in 0..<500 {
             let client = try daemon.connect()

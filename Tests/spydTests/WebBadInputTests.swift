@@ -32,7 +32,10 @@ import Testing
     }
 
     @Test func eachBadInputGetsItsAnswerAndAnotherTableKeepsPlaying() throws {
-        let daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "10"])
+        // Each case opens a room of its own from this one address.
+        let daemon = try DaemonProcess([
+            "--bots", "3", "--bot-delay-ms", "10", "--max-rooms-per-address", "0", "--rooms-per-minute", "0",
+        ])
         let port = daemon.port
         let human = try TestPlayer(port: port, name: "Terminal")
         try human.waitForView("bots seated") { $0.seats.filter(\.bot).count == 3 }

@@ -37,6 +37,8 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
     case badToken = "bad_token"
     /// The host cannot open another room.
     case tooManyRooms = "too_many_rooms"
+    /// Too many wrong passwords from this address: wait before trying again.
+    case tooManyAttempts = "too_many_attempts"
 
     // Game moves (the connection stays open, nothing changes).
     /// Only the room owner may do that.
@@ -79,13 +81,16 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
     case hostClosing = "host_closing"
     /// The host hit an unexpected problem with this request.
     case `internal`
+    /// The host cannot save the room (its disk is full or failing): the move was not taken. Play resumes once it can.
+    case hostStorage = "host_storage"
 
     /// Whether the host closes the connection after sending this error.
     public var isFatal: Bool {
         switch self {
         case .frameTooLarge, .protocolVersion, .helloRequired, .helloTimeout, .roomNotFound, .roomRequired,
             .roomFull, .gameInProgress, .nameTaken, .badName, .wrongPassword, .badToken, .tooManyRooms, .replaced,
-            .kicked, .slowConsumer, .tooManyErrors, .tooManyConnections, .idleTimeout, .hostClosing:
+            .kicked, .slowConsumer, .tooManyErrors, .tooManyConnections, .idleTimeout, .hostClosing,
+            .tooManyAttempts:
             return true
         default:
             return false
@@ -133,6 +138,8 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
         case .idleTimeout: return "Disconnected: nothing heard for too long."
         case .hostClosing: return "The host is shutting down."
         case .internal: return "Internal error."
+        case .tooManyAttempts: return "Too many wrong passwords from your address; wait a little and try again."
+        case .hostStorage: return "The host cannot save the game right now, so that was not taken; try again shortly."
         }
     }
 }

@@ -19,7 +19,9 @@ public enum FrameError: Error, Equatable, Sendable {
 /// Incremental length-prefixed frame decoder.
 ///
 /// Feed it whatever a read returned; it hands back complete payloads in order. The announced length is checked
-/// as soon as the four header bytes are in, so a hostile length never makes it buffer anything.
+/// as soon as the four header bytes are in, so a hostile length never makes it buffer anything, and storage grows
+/// with the bytes that actually arrived, never with the length a header announced: a peer that announces 64 KiB and
+/// sends ten bytes costs ten bytes (rounded up to the allocator's step), not 64 KiB.
 public struct FrameDecoder: Sendable {
     private enum State: Sendable {
         /// Fewer than four header bytes are buffered.
@@ -30,8 +32,11 @@ public struct FrameDecoder: Sendable {
         case failed(FrameError)
     }
 
-    /// Largest payload accepted.
-    public let maxPayload: Int
+    /// Largest payload accepted. It may change between frames (a host accepts only small frames before `hello`);
+    /// a new limit applies from the next header read.
+    public var maxPayload: Int {
+        didSet { precondition(maxPayload > 0 && maxPayload <= Int(UInt32.max)) }
+    }
     private var state: State = .waitingForHeader
     private var buffer: [UInt8] = []
     /// Index of the first unconsumed byte in `buffer`.
@@ -47,6 +52,10 @@ public struct FrameDecoder: Sendable {
 
     /// Bytes of storage the decoder holds, for memory accounting.
     public var capacity: Int { buffer.capacity }
+
+    /// Storage kept between frames; a larger buffer is given back once its frame is out, so a connection that once
+    /// sent a big frame does not hold that memory for the rest of its life.
+    public static let idleCapacity = 4 * 1024
 
     /// Appends received bytes. Call `next()` until it returns `nil` after each feed: that is what keeps the
     /// buffer under twice the largest frame (for reads of at most one frame's size). Bytes fed after the stream
@@ -88,7 +97,7 @@ public struct FrameDecoder: Sendable {
                 readIndex += length
                 state = .waitingForHeader
                 if readIndex == buffer.count {
-                    buffer.removeAll(keepingCapacity: buffer.capacity <= 2 * frameLimit)
+                    buffer.removeAll(keepingCapacity: buffer.capacity <= Self.idleCapacity)
                     readIndex = 0
                 }
                 return payload
@@ -115,16 +124,18 @@ public struct FrameDecoder: Sendable {
     /// Prepares the buffer for `incoming` more bytes; `false` when the stream has failed and they are dropped.
     ///
     /// Consumed bytes are dropped once they are at least half the buffer, or when keeping them would force a
-    /// reallocation anyway, so each byte is moved at most once on average. Growth is geometric but capped at
-    /// twice the largest frame, because Array's own doubling could otherwise reach four times that.
+    /// reallocation anyway, so each byte is moved at most once on average. Growth is geometric in the bytes held
+    /// (so capacity stays under twice what arrived, plus the idle allowance) and capped at twice the largest frame,
+    /// because Array's own doubling could otherwise reach four times that.
     private mutating func makeRoom(for incoming: Int) -> Bool {
         if case .failed = state { return false }
         if readIndex > 0, readIndex * 2 >= buffer.count || buffer.count + incoming > buffer.capacity {
             buffer.removeSubrange(0..<readIndex)
             readIndex = 0
         }
-        if buffer.count + incoming > buffer.capacity {
-            buffer.reserveCapacity(max(buffer.count + incoming, min(2 * buffer.capacity, 2 * frameLimit)))
+        let needed = buffer.count + incoming
+        if needed > buffer.capacity {
+            buffer.reserveCapacity(max(needed, min(2 * buffer.count, 2 * frameLimit)))
         }
         return true
     }
@@ -185,6 +196,7 @@ public enum WireCodec {
     public static func decode<Message: Decodable>(_ type: Message.Type, from payload: [UInt8]) throws(MessageError)
         -> Message
     {
+        if let problem = encodingProblem(payload) { throw MessageError(.badFrame, problem) }
         let data = Data(payload)
         let failure: MessageError
         do {
@@ -206,6 +218,21 @@ public enum WireCodec {
             throw MessageError(.badFrame, frameProblem)
         }
         throw failure
+    }
+
+    /// Why a payload is not plain UTF-8 (a byte-order mark, or invalid bytes), or `nil` when it is. Checked before
+    /// decoding because JSONDecoder would read a UTF-16 payload that starts with its byte-order mark.
+    public static func encodingProblem(_ payload: [UInt8]) -> String? {
+        if payload.starts(with: [0xEF, 0xBB, 0xBF]) || payload.starts(with: [0xFE, 0xFF])
+            || payload.starts(with: [0xFF, 0xFE])
+        {
+            return "payload starts with a byte-order mark"
+        }
+        // Valid UTF-8, but never in JSON text: it is how UTF-16 or UTF-32 without a mark looks, which JSONDecoder
+        // would detect and read.
+        if payload.contains(0) { return "payload holds a NUL byte" }
+        guard String(validating: payload, as: UTF8.self) != nil else { return "payload is not valid UTF-8" }
+        return nil
     }
 
     /// Why a payload is not a UTF-8 JSON object with a string `type`, or `nil` when it is one.

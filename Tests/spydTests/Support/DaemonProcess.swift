@@ -36,9 +36,10 @@ final class DaemonProcess {
     }
 
     /// Starts `spyd --host` with `arguments` (and `environment` over the test's own), and waits until it listens.
+    /// A `launcher` (a command and its arguments) runs first and is given the `spyd` command line to exec.
     init(
         _ arguments: [String] = [], stateDirectory: URL? = nil, timeout: Double = 20,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], launcher: [String] = []
     ) throws {
         self.stateDirectory = stateDirectory
         let scratch = try DaemonProcess.temporaryDirectory()
@@ -49,8 +50,13 @@ final class DaemonProcess {
         } else {
             all += ["--no-state"]
         }
-        process.executableURL = DaemonProcess.binary
-        process.arguments = all + arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = launcher.dropFirst() + [DaemonProcess.binary.path] + all + arguments
+        } else {
+            process.executableURL = DaemonProcess.binary
+            process.arguments = all + arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment.merge(extra) { _, new in new }

@@ -1,0 +1,35 @@
+import SpyProtocol
+
+extension Room {
+    /// Largest counter (player numbers, games, rounds) a loaded room may hold: far beyond any real table, and far
+    /// enough below `Int.max` that no later `+= 1` can overflow.
+    public static let maxLoadedCounter = 1_000_000
+    /// Largest score a loaded seat may hold.
+    public static let maxLoadedScore = 100_000_000
+    /// Latest deadline a loaded room may hold (wall ms, around the year 2500), so time arithmetic cannot overflow.
+    public static let maxLoadedDeadline: Millis = 16_725_225_600_000
+
+    /// Why a room decoded from a file cannot be trusted, or `nil` when it can. Every number the rules do arithmetic
+    /// with is range-checked here, so a hand-edited or damaged file cannot make a later move trap.
+    public var integrityProblem: String? {
+        guard code.count == 4, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+            return "bad room code"
+        }
+        if let rejection = Rules.validate(settings, seated: 0) { return "bad settings: \(rejection.message)" }
+        let counters = 0...Room.maxLoadedCounter
+        guard (1...Room.maxLoadedCounter).contains(nextPlayerNumber) else { return "nextPlayerNumber out of range" }
+        guard counters.contains(gamesPlayed) else { return "gamesPlayed out of range" }
+        guard seats.count <= 2 * Rules.maxTableSize, Set(seats.map(\.id)).count == seats.count else {
+            return "bad seats"
+        }
+        guard seats.allSatisfy({ (0...Room.maxLoadedScore).contains($0.score) }) else { return "score out of range" }
+        if let deadline, !(0...Room.maxLoadedDeadline).contains(deadline) { return "deadline out of range" }
+        if let game {
+            guard counters.contains(game.number), counters.contains(game.round) else {
+                return "game number or round out of range"
+            }
+            guard (0...game.speakers.count).contains(game.speakerIndex) else { return "speakerIndex out of range" }
+        }
+        return nil
+    }
+}

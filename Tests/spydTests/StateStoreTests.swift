@@ -1,0 +1,124 @@
+import Foundation
+import Glibc
+import SpyGame
+import SpyNet
+import SpyProtocol
+import Testing
+
+@testable import spyd
+
+/// The state directory and its files: who may write there, what a failed write or an unreadable file means.
+@Suite struct StateStoreTests {
+    struct DiskFull: Error {}
+
+    private func snapshot(_ code: String = "KFRW") -> RoomSnapshot {
+        var room = Room(code: code, seed: 3)
+        _ = room.apply(.join(name: "Amy", bot: false), now: 0)
+        return RoomSnapshot(
+            room: room, tokens: ["p1": String(repeating: "a", count: 32)], permanent: true, bots: .init())
+    }
+
+    @Test func aFailingWriterMakesSaveThrowAndLeavesTheOldFile() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        chmod(directory.path, 0o700)
+        let good = try StateStore(directory: directory.path)
+        try good.save(snapshot())
+        let before = try Data(contentsOf: directory.appendingPathComponent("room-KFRW.json"))
+        let full = try StateStore(directory: directory.path) { _, _ in throw DiskFull() }
+        var changed = snapshot()
+        changed.permanent = false
+        #expect(throws: DiskFull.self) { try full.save(changed) }
+        #expect(try Data(contentsOf: directory.appendingPathComponent("room-KFRW.json")) == before)
+        #expect(try good.loadAll(warn: { Issue.record("\($0)") }) == [snapshot()])
+    }
+
+    @Test func aDirectoryWritableByOthersIsRefused() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        for mode: mode_t in [0o777, 0o770, 0o722] {
+            chmod(directory.path, mode)
+            let error = #expect(throws: StartupError.self) { try StateStore(directory: directory.path) }
+            #expect(error?.description.contains("writable by group or others") == true)
+            #expect(error?.description.contains(directory.path) == true)
+        }
+        chmod(directory.path, 0o755)
+        _ = try StateStore(directory: directory.path)
+    }
+
+    @Test func aDirectoryOfAnotherUserIsRefused() throws {
+        try #require(geteuid() == 0, "needs root to give a directory away")
+        let directory = try DaemonProcess.temporaryDirectory()
+        chmod(directory.path, 0o700)
+        chown(directory.path, 65_534, 65_534)
+        let error = #expect(throws: StartupError.self) { try StateStore(directory: directory.path) }
+        #expect(error?.description.contains("belongs to another user") == true)
+    }
+
+    @Test func aNewDirectoryIsPrivateWhateverTheUmask() throws {
+        let parent = try DaemonProcess.temporaryDirectory()
+        let directory = parent.appendingPathComponent("a/b/state").path
+        let old = umask(0)
+        defer { umask(old) }
+        _ = try StateStore(directory: directory)
+        var info = stat()
+        #expect(stat(directory, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+    }
+
+    @Test func aFileThatCannotBeReadStopsTheStartInsteadOfBeingMovedAside() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        chmod(directory.path, 0o700)
+        let store = try StateStore(directory: directory.path)
+        // Root reads any file whatever its mode; a directory where the file should be cannot be read by anyone.
+        let path = directory.appendingPathComponent(geteuid() == 0 ? "room-KFRW.json" : "room-ABCD.json").path
+        if geteuid() == 0 {
+            mkdir(path, 0o700)
+        } else {
+            try store.save(snapshot("ABCD"))
+            chmod(path, 0)
+        }
+        let error = #expect(throws: StartupError.self) { try store.loadAll(warn: { _ in }) }
+        #expect(error?.description.contains(path) == true)
+        #expect(error?.description.contains("cannot be read") == true)
+        #expect(FileManager.default.fileExists(atPath: path))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!names.contains { $0.contains("corrupt") })
+    }
+
+    @Test func numbersOutOfRangeMakeAFileCorrupt() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        chmod(directory.path, 0o700)
+        let store = try StateStore(directory: directory.path)
+        try store.save(snapshot())
+        let path = directory.appendingPathComponent("room-KFRW.json").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"nextPlayerNumber\":2"))
+        try text.replacingOccurrences(of: "\"nextPlayerNumber\":2", with: "\"nextPlayerNumber\":9223372036854775807")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        var warnings: [String] = []
+        #expect(try store.loadAll(warn: { warnings.append($0) }).isEmpty)
+        #expect(warnings.count == 1 && warnings[0].contains("nextPlayerNumber"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aPlantedSymlinkIsNeverWrittenThrough() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        let target = directory.appendingPathComponent("victim").path
+        try "precious".write(toFile: target, atomically: true, encoding: .utf8)
+        let path = directory.appendingPathComponent("room-KFRW.json").path
+        symlink(target, path + ".tmp")
+        try AtomicFile.write(Array("new".utf8), to: path)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    }
+
+    @Test func aStaleTemporaryFileFromACrashIsReplaced() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        let path = directory.appendingPathComponent("port").path
+        try "half-writ".write(toFile: path + ".tmp", atomically: false, encoding: .utf8)
+        try AtomicFile.write(Array("7777\n".utf8), to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "7777\n")
+        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+    }
+}
