@@ -3,6 +3,9 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// Input surfaces with a fuzz target; each name matches a `FuzzTarget` case and a folder under Sources/Fuzz.
+let fuzzSurfaces = ["frames", "room", "room-state", "bank", "http", "websocket"]
+
 let package = Package(
     name: "WhoIsSpy",
     platforms: [.macOS(.v14)],
@@ -23,16 +26,32 @@ let package = Package(
         .target(name: "SpyGame", dependencies: ["SpyProtocol"], swiftSettings: strict),
         // Question bank: embedded default, parsers, fetching and cache.
         .target(name: "SpyBank", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        // HTTP/1.1 and WebSocket (RFC 6455) parsers, SHA-1 and the page's assets built in. Foundation only.
+        .target(
+            name: "SpyWeb",
+            resources: [
+                .embedInCode("Assets/index.html"), .embedInCode("Assets/board.html"),
+                .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
+                .embedInCode("Assets/shared.js"), .embedInCode("Assets/favicon.svg"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
-            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
+            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb"],
+            swiftSettings: strict),
         .executableTarget(name: "spy-client", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .executableTarget(
             name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
+        // The bodies of the fuzz targets, so the suite replays their corpora without a fuzzing build.
+        .target(
+            name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"], swiftSettings: strict),
+        .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing"], swiftSettings: strict),
         .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
+        .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb"], swiftSettings: strict),
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
         .testTarget(
-            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
+            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb"],
+            swiftSettings: strict),
         .testTarget(
             name: "spy-clientTests", dependencies: ["spy-client", "SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(
@@ -40,3 +59,15 @@ let package = Package(
             swiftSettings: strict),
     ]
 )
+
+// libFuzzer executables, one per input surface. They link only under `--sanitize=fuzzer` (libFuzzer supplies
+// `main`), so they exist only when scripts/fuzz.sh asks for them with SPY_FUZZ=1.
+if Context.environment["SPY_FUZZ"] == "1" {
+    for surface in fuzzSurfaces {
+        package.products.append(.executable(name: "fuzz-\(surface)", targets: ["Fuzz_\(surface)"]))
+        package.targets.append(
+            .executableTarget(
+                name: "Fuzz_\(surface)", dependencies: ["SpyFuzzing"], path: "Sources/Fuzz/\(surface)",
+                swiftSettings: strict))
+    }
+}

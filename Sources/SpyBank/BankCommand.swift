@@ -57,7 +57,11 @@ public enum BankCommand {
         defer { indicator.finish() }
         return run(
             arguments, version: version,
-            output: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) },
+            output: { line in
+                // The spinner is on standard error, the report on standard output: same terminal, so clear first.
+                indicator.clear()
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            },
             errors: indicator.line,
             transfer: indicator.transfer)
     }
@@ -130,7 +134,7 @@ public enum BankCommand {
                 source = parsed
             }
             if isSheet { say("  url: \(source)") }
-            switch BankLoader.fetchAndParse(source, limits: limits, transfer: transfer) {
+            switch BankLoader.fetchAndParse(source, limits: limits, minimum: 0, transfer: transfer) {
             case .failure(let failure):
                 say("  unusable: \(failure)")
                 if case .parse(.noValidRows(_, let skipped)) = failure {
@@ -144,6 +148,11 @@ public enum BankCommand {
                 for row in bank.skipped { say("    \(row)") }
                 let categories = BankFilter.categories(of: bank.pairs)
                 say("  categories: \(categories.isEmpty ? "(none)" : categories.joined(separator: ", "))")
+                if bank.pairs.count < BankLoader.minimumPairs {
+                    let failure = SourceFailure.tooFewPairs(found: bank.pairs.count, minimum: BankLoader.minimumPairs)
+                    say("  unusable: \(failure)")
+                    unusable += 1
+                }
             }
         }
         return unusable == 0 ? success : unusableSource

@@ -54,18 +54,7 @@ extension Room {
         seats[index].connected = true
         // Only an absence made the table wait with a deadline; with no timer set, the game waits for them again.
         if isActor(player), timerSecondsForActor == 0 { deadline = nil }
-        context.send(player, .room(view(now: context.now)))
-        if let game, game.roles[player] != nil {
-            switch phase {
-            case .describing, .voting, .guessing:
-                context.send(player, .deal(.init(game: game.number, word: game.word(for: player))))
-                for message in currentPrompts(now: context.now) { context.send(player, message) }
-            case .gameOver:
-                if let result = gameOverMessage() { context.send(player, .gameOver(result)) }
-            case .lobby:
-                break
-            }
-        }
+        for message in catchUp(for: player, now: context.now) { context.send(player, message) }
         context.roomChanged = true
         context.log("\(player) connected")
     }

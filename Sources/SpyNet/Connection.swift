@@ -106,6 +106,28 @@ public final class Connection {
         return .open(bytesRead: total)
     }
 
+    /// Reads up to `budget` bytes and hands each read to `deliver` instead of the frame inbox, for a server that
+    /// decides per connection how its bytes are framed (the daemon's HTTP and WebSocket peers).
+    public func readAvailable(
+        budget: Int, scratch: UnsafeMutableRawBufferPointer, deliver: (UnsafeRawBufferPointer) -> Void
+    ) throws(SocketError) -> ReadOutcome {
+        var total = 0
+        while total < budget {
+            let room = min(scratch.count, budget - total)
+            switch try socket.read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[0..<room])) {
+            case .bytes(let count):
+                total += count
+                deliver(UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+                if count < room { return .open(bytesRead: total) }
+            case .wouldBlock:
+                return .open(bytesRead: total)
+            case .endOfStream:
+                return .endOfStream(bytesRead: total)
+            }
+        }
+        return .open(bytesRead: total)
+    }
+
     /// Closes the socket once; later calls do nothing.
     public func close() {
         guard !isClosed else { return }

@@ -141,6 +141,8 @@ enum Prompt: Equatable, Sendable {
     case confirmVote(PlayerID)
     /// "Leave the game?" waiting for y/n.
     case confirmLeave
+    /// The owner choosing language, categories and party pairs (CategoryPicker.swift).
+    case categories(CategoryPicker)
 }
 
 /// What the shell should do after a key or command, besides sending messages.
@@ -169,6 +171,8 @@ struct ClientState: Equatable, Sendable {
     var me: PlayerID?
     /// Room code, from `welcome`.
     var roomCode: String?
+    /// The categories of the host's bank, from `welcome` (empty when the host sends none).
+    var bankCategories: [BankCategory] = []
     /// The latest public state.
     var room: RoomView?
     /// The word dealt to this player, only ever from a `deal` addressed to it.
@@ -276,6 +280,7 @@ struct ClientState: Equatable, Sendable {
             me = welcome.you
             roomCode = welcome.room
             resumed = welcome.resumed
+            bankCategories = welcome.categories ?? []
             if link != .connecting && link != .connected {
                 record(.link(.connected))
                 // Back after a drop: say again whose turn it is or that a vote is open, as the player may have
@@ -410,6 +415,7 @@ struct ClientState: Equatable, Sendable {
         if !isMyTurn, case .clue = prompt { prompt = .none }
         if view.phase != .guessing, case .guess = prompt { prompt = .none }
         if !isOwner, case .kick = prompt { prompt = .none }
+        if !isOwner || (view.phase != .lobby && view.phase != .gameOver), case .categories = prompt { prompt = .none }
         timerEnds = view.timerMs.map { now + Millis($0) }
         timerIsAbsence = view.timerKind == .absent
     }

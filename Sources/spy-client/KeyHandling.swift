@@ -38,6 +38,8 @@ extension ClientState {
         switch prompt {
         case .none:
             return handleDirect(key, now: now)
+        case .categories(let picker):
+            return categoryKey(key, picker)
         case .confirmVote(let target):
             switch key {
             case .character("y"), .character("Y"), .enter:
@@ -233,6 +235,8 @@ extension ClientState {
             change = SettingsChange(spyWin: settings.spyWin == .three ? .parity : .three)
         case .character("k"):
             prompt = .kick(LineEditor(limit: 3))
+        case .character("c"):
+            openCategoryPicker()
         default:
             break
         }

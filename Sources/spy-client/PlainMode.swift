@@ -26,6 +26,8 @@ enum PlainCommand: Equatable, Sendable {
     case quit
     /// List the commands.
     case help
+    /// List the categories of the host's bank.
+    case categories
 }
 
 /// Why a line is not a command.
@@ -60,11 +62,22 @@ enum PlainMode {
         case "quit", "leave", "exit", "q", "離開": return .success(.quit)
         case "help", "h", "?", "說明": return .success(.help)
         case "set", "設定": return parseSetting(rest).map(PlainCommand.settings)
+        case "categories", "類別": return .success(.categories)
         default: return .failure(.unknown(String(parts[0])))
         }
     }
 
     private static func parseSetting(_ text: String) -> Result<SettingsChange, PlainParseError> {
+        // Category names keep their case and may hold spaces ("Games and Hobbies"): commas separate them.
+        let head = text.split(separator: " ", maxSplits: 1).map(String.init)
+        if let name = head.first?.lowercased(), ["categories", "category", "cat", "類別"].contains(name) {
+            let list = head.count > 1 ? head[1] : ""
+            let names = list.split(whereSeparator: { $0 == "," || $0 == "，" })
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { return .failure(.badArgument("set " + text)) }
+            let all = names.count == 1 && ["all", "全部", "*"].contains(names[0].lowercased())
+            return .success(SettingsChange(categories: all ? [] : names))
+        }
         let words = text.lowercased().split(separator: " ").map(String.init)
         guard words.count == 2 else { return .failure(.badArgument("set " + text)) }
         let (name, value) = (words[0], words[1])
@@ -85,7 +98,9 @@ enum PlainMode {
         case "win", "spywin": change.spyWin = SpyWin(rawValue: value)
         case "reveal": change.revealOut = flag
         case "party": change.allowParty = flag
-        case "lang", "bank": change.language = BankLanguage(rawValue: value)
+        case "lang", "language", "bank", "語言":
+            // "zh-tw" once lowercased: the language names compare without case.
+            change.language = BankLanguage.allCases.first { $0.rawValue.lowercased() == value }
         default: return .failure(.badArgument("set " + text))
         }
         return change == SettingsChange() ? .failure(.badArgument("set " + text)) : .success(change)
@@ -147,6 +162,8 @@ extension ClientState {
             return (Reaction(), [])
         case .help:
             return (Reaction(), [text.hint(.help)])
+        case .categories:
+            return (Reaction(), text.categoryLines(bankCategories))
         case .who:
             return (Reaction(), PlainMode.seatLines(self))
         case .word:

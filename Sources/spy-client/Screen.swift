@@ -169,6 +169,11 @@ enum Screen {
         guard columns >= minimumColumns, rows >= minimumRows else {
             return tooSmall(columns: max(1, columns), rows: max(1, rows), language: language, color: color)
         }
+        if case .categories(let picker) = state.prompt {
+            return CategoryPickerView.render(
+                picker, categories: state.bankCategories, columns: columns, rows: rows, language: language,
+                color: color)
+        }
         let text = Strings(language: language)
         if let offset = state.details {
             return details(state, offset: offset, columns: columns, rows: rows, text: text, color: color, now: now)
@@ -520,6 +525,7 @@ enum Screen {
         case .kick(let editor): return editorLine(text.kickLabel, editor)
         case .confirmVote(let target): return (StyledLine(" " + text.confirmVote(state.name(target)), .turn), nil)
         case .confirmLeave: return (StyledLine(" " + text.confirmLeave, .turn), nil)
+        case .categories: return (StyledLine(), nil)
         case .none:
             if let notice = state.notice { return (StyledLine(" " + text.event(notice), .error), nil) }
             if state.link != .connected { return (StyledLine(" " + text.link(state.link), .error), nil) }
@@ -531,6 +537,7 @@ enum Screen {
         switch state.prompt {
         case .clue, .guess, .kick: return text.helpEditing
         case .confirmVote, .confirmLeave: return text.helpConfirm
+        case .categories: return text.pickerHelp
         case .none: break
         }
         guard let room = state.room else { return text.helpLobby }

@@ -111,6 +111,7 @@ struct Strings: Sendable {
                 + (settings.voteSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.voteSeconds)),
             "[r]" + pick("平票", "tie ") + tieRule(settings.tieRule),
             "[w]" + pick("臥底勝", "spies win ") + spyWin(settings.spyWin),
+            "[c]" + bankChoice(settings),
         ]
         return (first.joined(separator: " · "), second.joined(separator: " · "))
     }
@@ -276,10 +277,12 @@ struct Strings: Sendable {
             return pick(
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | set win three|parity | kick 3 | who | quit",
+                    + " | set blankrule survive|guess | set win three|parity | set language zh-TW|en|both | set party on|off"
+                    + " | set categories 食物,動物|all | categories | kick 3 | who | quit",
                 "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | set win three|parity | kick 3 | who | quit")
+                    + " | set blankrule survive|guess | set win three|parity | set language zh-TW|en|both | set party on|off"
+                    + " | set categories Food,Animals|all | categories | kick 3 | who | quit")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpyBank
 import SpyGame
 import SpyNet
 import SpyProtocol
@@ -25,6 +26,12 @@ struct HostOptions: Sendable {
     var bankSources: [String] = []
     /// Spreadsheet ids to fetch as bank sources.
     var sheets: [String] = []
+    /// Seconds each bank source may take to fetch (all are fetched at the same time).
+    var fetchSeconds: Double = 10
+    /// Serve at once on the cached copies (or the embedded bank) and refresh the cache in the background.
+    var quickStart = false
+    /// Where the starting language came from: `--language`, or the host's locale.
+    var languageSource = "--language"
     /// Bot seats added to the first room once its first player joins.
     var bots = 0
     /// Lowest log level written.
@@ -95,8 +102,14 @@ enum HostCommand {
                 "vote-seconds", placeholder: "N", help: "Seconds the vote stays open; 0 for no timer.",
                 defaultDescription: "0"),
             .value(
-                "lang", placeholder: "zh-TW|en|both", help: "Language of the word pairs.",
-                defaultDescription: "both"),
+                "language", placeholder: "zh-TW|en|both", help: "Language of the word pairs dealt.",
+                defaultDescription: "zh-TW when LC_ALL/LC_MESSAGES/LANG starts with zh, else en"),
+            .value("lang", placeholder: "zh-TW|en|both", help: "Same as --language."),
+            .value(
+                "categories", placeholder: "A,B,…",
+                help: "Categories of the bank to draw from (names as `spyd bank check` lists them).",
+                defaultDescription: "all"),
+            .flag("party", help: "Allow party (adult) pairs."),
             .value("seed", placeholder: "N", help: "Seed for reproducible deals and room codes."),
             .value(
                 "state-dir", placeholder: "PATH", help: "Where rooms are saved to survive a restart.",
@@ -106,6 +119,13 @@ enum HostCommand {
                 "bank", placeholder: "SOURCE", repeatable: true,
                 help: "Word pairs from a file or URL (CSV, JSON) instead of the embedded bank."),
             .value("sheet", placeholder: "ID", repeatable: true, help: "Word pairs from a Google Sheet."),
+            .value(
+                "fetch-timeout", placeholder: "SECONDS", help: "Give up on a bank source after this long.",
+                defaultDescription: "10"),
+            .flag(
+                "quick-start",
+                help: "Serve at once on the cached copies of the sources (or the embedded bank); fetch them in the "
+                    + "background for the next start."),
             .value("bots", placeholder: "N", help: "Bot players in the first room.", defaultDescription: "0"),
             .value(
                 "log-level", placeholder: "LEVEL", help: "debug, info, warning or error.",
@@ -170,7 +190,21 @@ enum HostCommand {
         settings.spyWin = try parsed.choice("spy-win", as: SpyWin.self) ?? settings.spyWin
         settings.turnSeconds = try parsed.int("turn-seconds", default: 0, in: 0...600)
         settings.voteSeconds = try parsed.int("vote-seconds", default: 0, in: 0...600)
-        settings.language = try parsed.choice("lang", as: BankLanguage.self) ?? settings.language
+        var chosenLanguage = try parsed.choice("language", as: BankLanguage.self)
+        if chosenLanguage == nil { chosenLanguage = try parsed.choice("lang", as: BankLanguage.self) }
+        if let language = chosenLanguage {
+            settings.language = language
+        } else {
+            let (language, variable) = localeLanguage(environment)
+            settings.language = language
+            options.languageSource = variable
+        }
+        if let text = parsed.string("categories") {
+            settings.categories = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            guard !settings.categories.isEmpty else { throw UsageError("--categories: name at least one category") }
+        }
+        settings.allowParty = parsed.flag("party")
         if let problem = Rules.validate(settings, seated: 0) {
             throw UsageError("the game settings do not fit together: \(problem.message)")
         }
@@ -188,6 +222,16 @@ enum HostCommand {
         }
         options.bankSources = parsed.all("bank")
         options.sheets = parsed.all("sheet")
+        guard options.bankSources.count + options.sheets.count <= BankLoader.maxSources else {
+            throw UsageError("at most \(BankLoader.maxSources) --bank and --sheet sources")
+        }
+        if let text = parsed.string("fetch-timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
+                throw UsageError("--fetch-timeout: \"\(text)\" is not a number of seconds between 0 and 600")
+            }
+            options.fetchSeconds = seconds
+        }
+        options.quickStart = parsed.flag("quick-start")
         options.bots = try parsed.int("bots", default: 0, in: 0...19)
         if let name = parsed.string("log-level") {
             guard let level = Log.Level(name: name) else {
@@ -214,6 +258,16 @@ enum HostCommand {
         limits.botDelayMs = try parsed.int("bot-delay-ms", default: limits.botDelayMs, in: 0...60_000)
         options.limits = limits
         return options
+    }
+
+    /// The pairs' language the host's locale asks for: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set
+    /// decides (as for every POSIX program); `zh…` gives zh-TW, anything else en. Returns the variable too.
+    static func localeLanguage(_ environment: [String: String]) -> (BankLanguage, String) {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            return (value.lowercased().hasPrefix("zh") ? .zhTW : .en, "\(name)=\(value)")
+        }
+        return (.en, "no locale set")
     }
 
     /// `$XDG_STATE_HOME/spyd`, else `~/.local/state/spyd`.

@@ -1,6 +1,7 @@
 import SpyGame
 import SpyNet
 import SpyProtocol
+import SpyWeb
 
 /// One network peer of the daemon and where it stands.
 final class Peer {
@@ -10,6 +11,8 @@ final class Peer {
         case greeting(deadline: Int64)
         /// Seated as `player` in the room with code `room`.
         case seated(room: String, player: PlayerID)
+        /// Watching the room with code `room`: no seat, public messages only.
+        case watching(room: String)
         /// Finished: the last bytes go out, input is read and dropped, and the socket closes at the latest at
         /// `until` (monotonic ms). Lingering instead of closing at once keeps unread input from turning the close
         /// into a reset that would destroy the final error frame.
@@ -30,6 +33,16 @@ final class Peer {
     var watchingWrite = false
     /// Whether the write side has been shut down after the last frame went out.
     var writeShut = false
+    /// How the connection's bytes are framed; decided from its first bytes.
+    var transport = PeerTransport.sniffing
+    /// The first bytes, held until they tell the transport.
+    var sniffed: [UInt8] = []
+    /// The request head while `transport` is `.http`.
+    var httpRequest = HTTPRequestParser()
+    /// The frame decoder while `transport` is `.webSocket`.
+    var webSocket: WebSocketDecoder?
+    /// Whether a WebSocket close frame has been queued (only one is ever sent).
+    var webSocketCloseSent = false
 
     init(connection: Connection, stage: Stage, now: Int64) {
         self.connection = connection
@@ -61,6 +74,8 @@ final class RoomHost {
     var tokens: [PlayerID: String]
     /// The connection of each connected human.
     var peers: [PlayerID: UInt64] = [:]
+    /// Connections watching the room (the board): no seat, public messages only.
+    var watchers: Set<UInt64> = []
     /// Wall-clock ms since which a seated human has been away.
     var absentSince: [PlayerID: Int64] = [:]
     /// Wall-clock ms since which nobody has been connected.

@@ -4,6 +4,7 @@ import SpyBank
 import SpyGame
 import SpyNet
 import SpyProtocol
+import SpyWeb
 
 /// The daemon's event loop: one thread, non-blocking sockets, `epoll(7)`.
 ///
@@ -13,8 +14,8 @@ import SpyProtocol
 /// that still holds its id, and nothing is acknowledged before it is on disk.
 final class Server {
     let options: HostOptions
-    private let limits: ServerLimits
-    private let log: Log
+    let limits: ServerLimits
+    let log: Log
     private let poller: Epoll
     /// Whether the listener is in the interest list (it leaves while accepting is paused).
     private var listenerWatched = false
@@ -26,6 +27,10 @@ final class Server {
     private let vocabulary: BotVocabulary
     private let pairsFor: (GameSettings) -> [WordPair]
     private let status: StatusScreen?
+    /// The bank's categories, sent in every `welcome`.
+    private let categories: [BankCategory]
+    /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
+    private let choiceProblem: (GameSettings) -> String?
 
     private var connectionIDs = ConnectionIDGenerator()
     private var peers: [UInt64: Peer] = [:]
@@ -42,15 +47,18 @@ final class Server {
     /// Wall ms of the earliest room deadline or bot move.
     private var nextRoomWake: Int64 = .max
     /// Monotonic ms of the next sweep over connections and rooms.
-    private var nextSweep: Int64 = 0
+    var nextSweep: Int64 = 0
     private var acceptPausedUntil: Int64 = 0
     private let scratch: UnsafeMutableRawBufferPointer
     private let readBudget = 64 * 1024
 
     init(
         options: HostOptions, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: Log,
-        status: StatusScreen?
+        status: StatusScreen?, categories: [BankCategory] = [],
+        choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
     ) throws {
+        self.categories = categories
+        self.choiceProblem = choiceProblem
         self.options = options
         self.limits = options.limits
         self.log = log
@@ -168,7 +176,7 @@ final class Server {
         }
     }
 
-    private func queueFlush(_ peer: Peer) {
+    func queueFlush(_ peer: Peer) {
         guard !peer.queuedForFlush else { return }
         peer.queuedForFlush = true
         toFlush.append(peer.id)
@@ -207,7 +215,7 @@ final class Server {
             guard let (socket, address) = accepted else { return }
             let sameAddress = connectionsPerAddress[address, default: 0]
             if peers.count >= maxConnections || (limits.maxPerAddress > 0 && sameAddress >= limits.maxPerAddress) {
-                if let frame = encode(.error(.init(.tooManyConnections))) {
+                if let frame = encode(.error(.init(.tooManyConnections)))?.framed {
                     _ = frame.withUnsafeBytes { try? socket.write($0) }
                 }
                 socket.close()
@@ -246,22 +254,22 @@ final class Server {
         }
         let outcome: Connection.ReadOutcome
         do {
-            outcome = try peer.connection.readAvailable(budget: readBudget, scratch: scratch)
+            outcome = try peer.connection.readAvailable(budget: readBudget, scratch: scratch) { peer.accept($0) }
         } catch {
             log.debug("connection \(peer.id) read failed: \(error)")
             drop(peer)
             return
         }
-        while !peer.isLingering, peers[peer.id] != nil {
-            let payload: [UInt8]?
-            do {
-                payload = try peer.connection.inbox.next()
-            } catch {
+        while !peer.isLingering, peers[peer.id] != nil, let input = peer.nextInput() {
+            switch input {
+            case .message(let payload):
+                receive(payload, from: peer)
+            case .badFrame:
                 fail(peer, .frameTooLarge)
                 return
+            case .request, .refused, .control, .webSocketFailed:
+                handleWeb(input, from: peer)
             }
-            guard let payload else { break }
-            receive(payload, from: peer)
         }
         if case .endOfStream = outcome, !peer.isLingering {
             log.debug("connection \(peer.id) closed by peer")
@@ -281,7 +289,7 @@ final class Server {
         }
     }
 
-    private func receive(_ payload: [UInt8], from peer: Peer) {
+    func receive(_ payload: [UInt8], from peer: Peer) {
         peer.lastHeard = MonotonicClock.nowMs()
         peer.probed = false
         let message: ClientMessage
@@ -304,6 +312,8 @@ final class Server {
                 return
             }
             handle(message, from: peer, player: player, in: host)
+        case .watching:
+            watcherSent(message, from: peer)
         case .lingering:
             return
         }
@@ -318,6 +328,10 @@ final class Server {
         case .pong:
             break
         case .start:
+            if let problem = choiceProblem(host.room.settings), host.room.ownerID == player {
+                complain(peer, .badSettings, problem)
+                return
+            }
             let pairs = pairsFor(host.room.settings)
             guard !pairs.isEmpty else {
                 complain(peer, .badSettings, BankFilter.emptyReason(bank, for: host.room.settings))
@@ -326,6 +340,15 @@ final class Server {
             apply(.start(by: player, pairs: pairs), to: host, from: peer)
         case .leave:
             apply(.leave(player), to: host, from: peer)
+        case .settings(let change)
+        where host.room.ownerID == player
+            && (change.language != nil || change.categories != nil || change.allowParty != nil):
+            // The rules engine does not know the bank; a choice that leaves too few pairs is refused here.
+            if let problem = choiceProblem(host.room.settings.merging(change)) {
+                complain(peer, .badSettings, problem)
+                return
+            }
+            apply(.move(player, message), to: host, from: peer)
         case .settings, .clue, .pass, .vote, .guess, .kick:
             apply(.move(player, message), to: host, from: peer)
         }
@@ -336,6 +359,10 @@ final class Server {
     private func greet(_ peer: Peer, _ hello: ClientMessage.Hello) {
         guard supportedProtocolVersions.contains(hello.protocol) else {
             fail(peer, .protocolVersion)
+            return
+        }
+        if hello.watch == true {
+            watch(peer, hello)
             return
         }
         if let token = hello.token, !token.isEmpty {
@@ -389,7 +416,9 @@ final class Server {
             let token = ResumeToken.make()
             host.tokens[player] = token
             seat(peer, as: player, in: host)
-            send(.welcome(.init(you: player, token: token, room: host.code, resumed: false)), to: peer)
+            send(
+                .welcome(.init(you: player, token: token, room: host.code, resumed: false, categories: categories)),
+                to: peer)
             log.debug("room \(host.code): \(player) seated from \(peer.connection.remoteAddress)")
             carryOut(effects, in: host)
             if host.botsToAdd > 0 { seatBots(in: host) }
@@ -417,7 +446,9 @@ final class Server {
         }
         seat(peer, as: player, in: host)
         host.absentSince[player] = nil
-        send(.welcome(.init(you: player, token: token, room: host.code, resumed: true)), to: peer)
+        send(
+            .welcome(.init(you: player, token: token, room: host.code, resumed: true, categories: categories)), to: peer
+        )
         log.info("room \(host.code): \(player) resumed from \(peer.connection.remoteAddress)")
         if let roomText, !roomText.isEmpty, RoomCode.normalise(roomText) != host.code {
             log.debug("room \(host.code): \(player)'s hello named another room; the token decides")
@@ -473,7 +504,13 @@ final class Server {
             if let reason { send(.bye(.init(reason: reason)), to: peer) }
             linger(peer)
         }
+        for id in host.watchers {
+            guard let peer = peers[id] else { continue }
+            if let reason { send(.bye(.init(reason: reason)), to: peer) }
+            linger(peer)
+        }
         host.peers.removeAll()
+        host.watchers.removeAll()
         rooms[host.code] = nil
         roomOrder.removeAll { $0 == host.code }
         dirtyRooms.remove(host.code)
@@ -529,8 +566,12 @@ final class Server {
                     enqueue(frame, to: peer)
                 }
             case .broadcast(let message):
-                if !host.peers.isEmpty, let frame = encode(message) {
+                if !host.peers.isEmpty || !host.watchers.isEmpty, let frame = encode(message) {
                     for id in host.peers.values {
+                        if let peer = peers[id] { enqueue(frame, to: peer) }
+                    }
+                    // Watchers get exactly `effect.watcherMessage`: the broadcasts, already encoded once.
+                    for id in host.watchers {
                         if let peer = peers[id] { enqueue(frame, to: peer) }
                     }
                 }
@@ -602,14 +643,16 @@ final class Server {
         for peer in peers.values {
             switch peer.stage {
             case .greeting(let deadline):
-                if now >= deadline {
+                if now >= deadline, peer.transport == .http {
+                    answer(peer, .problem(.requestTimeout, "The request did not arrive in time."))
+                } else if now >= deadline {
                     fail(peer, .helloTimeout)
                 } else {
                     nextSweep = min(nextSweep, deadline)
                 }
             case .lingering(let until):
                 if now >= until { closeSoon(peer) } else { nextSweep = min(nextSweep, until) }
-            case .seated:
+            case .seated, .watching:
                 let silent = now - peer.lastHeard
                 if silent >= closeAfter {
                     log.info("connection \(peer.id) silent for \(silent / 1000) s; closing")
@@ -650,25 +693,27 @@ final class Server {
 
     // MARK: Output and closing
 
-    private func encode(_ message: ServerMessage) -> [UInt8]? {
-        do {
-            return try WireCodec.encodeFrame(message)
-        } catch {
+    private func encode(_ message: ServerMessage) -> OutgoingMessage? {
+        guard let encoded = OutgoingMessage(message) else {
             log.error("a \(message.type) message does not fit in a frame")
             return nil
         }
+        return encoded
     }
 
-    private func send(_ message: ServerMessage, to peer: Peer) {
+    func send(_ message: ServerMessage, to peer: Peer) {
         if let frame = encode(message) { enqueue(frame, to: peer) }
     }
 
-    private func enqueue(_ frame: [UInt8], to peer: Peer) {
-        guard peers[peer.id] != nil, !peer.connection.isClosed else { return }
+    private func enqueue(_ message: OutgoingMessage, to peer: Peer) {
+        guard peers[peer.id] != nil, !peer.connection.isClosed, let frame = peer.wire(message) else { return }
         if peer.connection.enqueue(frame) == .overCap {
             if !peer.isLingering {
                 log.info("connection \(peer.id) cut off: \(peer.connection.pendingOutputCount) bytes unread")
-                if let last = encode(.error(.init(.slowConsumer))) { peer.connection.enqueue(last, overCap: true) }
+                if let last = encode(.error(.init(.slowConsumer))).flatMap(peer.wire) {
+                    peer.connection.enqueue(last, overCap: true)
+                }
+                queueWebSocketClose(peer, .policyViolation, ErrorCode.slowConsumer.rawValue)
                 queueFlush(peer)
                 retire(peer, notifyRoom: true)
             }
@@ -679,7 +724,7 @@ final class Server {
     }
 
     /// A non-fatal error for a bad frame or a refused move; too many of them in a minute close the connection.
-    private func complain(_ peer: Peer, _ code: ErrorCode, _ detail: String?) {
+    func complain(_ peer: Peer, _ code: ErrorCode, _ detail: String?) {
         complain(peer, ServerMessage.ErrorMessage(code: code, message: detail ?? code.defaultMessage))
     }
 
@@ -698,12 +743,13 @@ final class Server {
     }
 
     /// Sends a fatal error and ends the connection.
-    private func fail(_ peer: Peer, _ code: ErrorCode, _ detail: String? = nil, notifyRoom: Bool = true) {
+    func fail(_ peer: Peer, _ code: ErrorCode, _ detail: String? = nil, notifyRoom: Bool = true) {
         guard !peer.isLingering else { return }
         if code != .replaced && code != .helloTimeout {
             log.info("connection \(peer.id) from \(peer.connection.remoteAddress) ended: \(code.rawValue)")
         }
         send(.error(.init(code: code, message: detail ?? code.defaultMessage)), to: peer)
+        queueWebSocketClose(peer, .policyViolation, code.rawValue)
         retire(peer, notifyRoom: notifyRoom)
         linger(peer)
     }
@@ -715,7 +761,12 @@ final class Server {
     }
 
     /// Takes the peer off its seat; the room learns the player is away unless the seat was taken over or ended.
-    private func retire(_ peer: Peer, notifyRoom: Bool) {
+    func retire(_ peer: Peer, notifyRoom: Bool) {
+        if case .watching(let code) = peer.stage {
+            peer.stage = .lingering(until: MonotonicClock.nowMs())
+            rooms[code]?.watchers.remove(peer.id)
+            return
+        }
         guard let (code, player) = peer.seat else { return }
         peer.stage = .lingering(until: MonotonicClock.nowMs())
         guard let host = rooms[code], host.peers[player] == peer.id else { return }
@@ -726,14 +777,17 @@ final class Server {
         }
     }
 
-    private func linger(_ peer: Peer) {
+    /// Ends the connection gracefully: queued output goes out (a WebSocket peer gets a close frame after it), then
+    /// the write side shuts, and the socket closes once the peer closes or at the latest in two seconds.
+    func linger(_ peer: Peer) {
+        queueWebSocketClose(peer, .normal, "")
         let until = MonotonicClock.nowMs() + 2000
         peer.stage = .lingering(until: until)
         nextSweep = min(nextSweep, until)
         queueFlush(peer)
     }
 
-    private func closeSoon(_ peer: Peer) {
+    func closeSoon(_ peer: Peer) {
         if !peer.isLingering { peer.stage = .lingering(until: 0) }
         toClose.append(peer.id)
     }
@@ -744,6 +798,7 @@ final class Server {
         log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
         for peer in peers.values where !peer.isLingering {
             send(.bye(.init(reason: "host_closing")), to: peer)
+            queueWebSocketClose(peer, .goingAway, "host_closing")
             peer.stage = .lingering(until: 0)
         }
         for code in roomOrder { dirtyRooms.insert(code) }

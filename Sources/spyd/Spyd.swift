@@ -11,7 +11,7 @@ enum Spyd {
         if argv.count >= 2 && argv[1] == "bank" {
             return BankCommand.run(Array(argv.dropFirst(2)), version: HostCommand.version)
         }
-        let options: HostOptions
+        var options: HostOptions
         switch HostCommand.spec.resolve(Array(argv.dropFirst()), version: HostCommand.version) {
         case .exit(let code, let standardOutput, let standardError):
             if !standardOutput.isEmpty { Log.writeStandardOutput(standardOutput) }
@@ -26,12 +26,22 @@ enum Spyd {
             }
         }
         let log = Log(level: options.logLevel, label: "spyd")
-        guard let (bank, bankName) = loadBank(options, log: log) else { return 69 }
+        guard let report = loadBank(options, log: log) else { return 69 }
+        let bank = report.pairs
+        switch settle(&options, bank: bank) {
+        case .failure(let error):
+            Log.writeStandardError("spyd: \(error.message)\n")
+            return UsageError.exitCode
+        case .success(let note):
+            if let note { log.warning(note) }
+        }
         let status = ProcessSetup.isTerminal(1) ? StatusScreen() : nil
         let server: Server
         do {
             server = try Server(
-                options: options, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) }, log: log, status: status)
+                options: options, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) }, log: log, status: status,
+                categories: BankCatalog.categories(of: bank),
+                choiceProblem: { BankCatalog.choiceProblem($0, in: bank) })
         } catch {
             log.error("cannot start: \(error)")
             return 69
@@ -45,50 +55,139 @@ enum Spyd {
             }
         }
         let bindText = options.bind.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "0.0.0.0"
-        log.info("listening on \(bindText):\(server.port) with \(server.rooms.count) room(s); bank: \(bankName)")
+        let language = languageLine(options, bank: bank)
+        log.info(
+            "listening on \(bindText):\(server.port) with \(server.rooms.count) room(s); bank: \(report.inUse); "
+                + "pairs dealt: \(language)")
+        for way in joinWays(server: server, options: options).ways {
+            log.info("join: \(way.terminal)  or  \(way.browser)")
+        }
         if let status {
-            status.banner(banner(server: server, options: options, bankName: bankName))
+            status.banner(banner(server: server, options: options, bankName: report.inUse, language: language))
+        }
+        if options.quickStart, let directory = BankCache.defaultDirectory(),
+            report.outcomes.contains(where: { $0.isRemote })
+        {
+            refreshInBackground(options, cacheDirectory: directory, log: log)
         }
         return server.run()
     }
 
-    /// The pairs to play with and a short description, or `nil` (after logging why) when none could be loaded.
-    static func loadBank(_ options: HostOptions, log: Log) -> ([WordPair], String)? {
+    /// The bank to play with, or `nil` (after logging why) when none could be loaded.
+    static func loadBank(_ options: HostOptions, log: Log) -> LoadReport? {
         if options.bankSources.isEmpty && options.sheets.isEmpty {
-            return (EmbeddedBank.pairs, "embedded, \(EmbeddedBank.pairs.count) pairs")
+            return BankLoader.load(sources: [], sheets: [], cacheDirectory: nil)
         }
         // The seed app locked its screen behind a spinner while the sheet loaded; on a terminal the host shows one
         // too, with the source and the bytes received, and keeps its log lines above it.
         let indicator = FetchIndicator.standardError()
         let report = BankLoader.load(
             sources: options.bankSources, sheets: options.sheets, cacheDirectory: BankCache.defaultDirectory(),
-            timeout: 10, maxBytes: 8 << 20,
-            progress: { line in if log.enabled(.info) { indicator.line(log.line(.info, "bank: \(line)")) } },
+            timeout: options.fetchSeconds, maxBytes: 8 << 20, mode: options.quickStart ? .cachedOnly : .fetch,
+            progress: { note in
+                let level: Log.Level = note.isWarning ? .warning : .info
+                if log.enabled(level) { indicator.line(log.line(level, "bank: \(note.text)")) }
+            },
             transfer: indicator.transfer)
         indicator.finish()
         guard !report.pairs.isEmpty else {
             log.error("no word pairs could be loaded from the given sources")
             return nil
         }
-        let names = (options.bankSources + options.sheets.map { "sheet \($0)" }).joined(separator: ", ")
-        return (report.pairs, "\(names), \(report.pairs.count) pairs")
+        return report
     }
 
-    static func banner(server: Server, options: HostOptions, bankName: String) -> [String] {
-        let suffix = server.port == 7777 ? "" : ":\(server.port)"
-        var lines = ["誰是臥底 · Who is the Spy — the host is ready", ""]
-        let addresses = options.bind.map { [$0] } ?? ProcessSetup.lanAddresses()
-        if addresses.isEmpty {
-            lines.append("  No network address found; on this machine type:  spy-client 127.0.0.1\(suffix)")
-        } else {
-            lines.append("  Players type:")
-            for address in addresses { lines.append("    spy-client \(address)\(suffix)") }
+    /// Fits the starting language and categories to the bank. A language that came from the locale gives way to
+    /// one the bank has (with a note to log); a choice the host made that leaves too few pairs is a usage error.
+    static func settle(_ options: inout HostOptions, bank: [WordPair]) -> Result<String?, UsageError> {
+        let unknown = BankCatalog.unknownCategories(options.settings.categories, in: bank)
+        if !unknown.isEmpty {
+            let valid = BankFilter.categories(of: bank)
+            return .failure(
+                UsageError(
+                    "--categories: not in the bank: \(unknown.joined(separator: ", ")); "
+                        + (valid.isEmpty
+                            ? "the bank has no categories" : "choose from: \(valid.joined(separator: ", "))")))
         }
+        guard let problem = BankCatalog.choiceProblem(options.settings, in: bank) else { return .success(nil) }
+        if options.languageSource != "--language" {
+            // The locale only suggests: the other language, then both, may be what this bank or these categories
+            // hold (English categories chosen on a Chinese machine, an English-only sheet).
+            let wanted = options.settings.language
+            for language in [BankLanguage.zhTW, .en, .both] where language != wanted {
+                var relaxed = options.settings
+                relaxed.language = language
+                guard BankCatalog.choiceProblem(relaxed, in: bank) == nil else { continue }
+                let what = options.settings.categories.isEmpty ? "the bank has" : "the chosen categories have"
+                options.settings.language = language
+                options.languageSource = "\(what) too few \(wanted.rawValue) pairs"
+                return .success(
+                    "the locale asks for \(wanted.rawValue) pairs but \(what) too few; dealing \(language.rawValue)")
+            }
+        }
+        return .failure(UsageError(problem))
+    }
+
+    /// "zh-TW, 478 pairs (from LANG=zh_TW.UTF-8)".
+    static func languageLine(_ options: HostOptions, bank: [WordPair]) -> String {
+        let count = BankCatalog.matching(bank, options.settings).count
+        var line = "\(options.settings.language.rawValue), \(BankLoader.pairCount(count))"
+        if !options.settings.categories.isEmpty {
+            line += " in \(options.settings.categories.joined(separator: ", "))"
+        }
+        if options.settings.allowParty { line += ", party pairs on" }
+        return line + " (\(options.languageSource == "--language" ? "--language" : "from " + options.languageSource))"
+    }
+
+    /// With `--quick-start`: fetches the sources while the host serves, so the next start has fresh copies.
+    static func refreshInBackground(_ options: HostOptions, cacheDirectory: URL, log: Log) {
+        let thread = Thread {
+            let notes = BankLoader.refreshCache(
+                sources: options.bankSources, sheets: options.sheets, cacheDirectory: cacheDirectory,
+                timeout: options.fetchSeconds)
+            for note in notes {
+                if note.isWarning { log.warning("bank: \(note.text)") } else { log.info("bank: \(note.text)") }
+            }
+        }
+        thread.start()
+    }
+
+    /// The two ways to join at one address: the terminal client's command and the browser's URL.
+    struct JoinWay {
+        var terminal: String
+        var browser: String
+    }
+
+    /// One way to join per address players can reach: the bound address, or every LAN address when bound to all;
+    /// `found` is false when there is none and this machine's loopback stands in.
+    static func joinWays(server: Server, options: HostOptions) -> (ways: [JoinWay], found: Bool) {
+        let suffix = server.port == 7777 ? "" : ":\(server.port)"
+        let bound = options.bind.flatMap { $0 == "0.0.0.0" || $0 == "::" ? nil : [$0] }
+        var addresses = bound ?? ProcessSetup.lanAddresses()
+        let found = !addresses.isEmpty
+        if !found { addresses = ["127.0.0.1"] }
+        let ways = addresses.map { address in
+            let host = address.contains(":") ? "[\(address)]" : address
+            return JoinWay(terminal: "spy-client \(address)\(suffix)", browser: "http://\(host):\(server.port)")
+        }
+        return (ways, found)
+    }
+
+    static func banner(server: Server, options: HostOptions, bankName: String, language: String) -> [String] {
+        var lines = ["誰是臥底 · Who is the Spy — the host is ready", ""]
+        let (ways, found) = joinWays(server: server, options: options)
+        if found {
+            lines.append("  Players type, or open in a browser (phone or laptop):")
+        } else {
+            lines.append("  No network address found; join on this machine:")
+        }
+        for way in ways { lines.append("    \(way.terminal)    \(way.browser)") }
         let codes = server.roomOrder.joined(separator: ", ")
         lines.append("  Room\(server.roomOrder.count == 1 ? "" : "s"): \(codes)")
         if options.password != nil { lines.append("  A password is required to join.") }
         if options.bots > 0 { lines.append("  Bots: \(options.bots), seated when the first player joins.") }
         lines.append("  Bank: \(bankName)")
+        lines.append("  Pairs dealt: \(language)")
         lines.append("  Stop with Ctrl-C; rooms are \(options.stateDirectory == nil ? "not saved" : "saved").")
         return lines
     }

@@ -25,7 +25,7 @@ final class BankCommandTests: XCTestCase {
         try Data("civilian,spy,category\n牛奶,豆漿,飲料\ncoffee,tea,Drinks\nlonely,,Drinks\n貓,貓,動物\n".utf8)
             .write(to: file)
         let result = run(["check", file.path])
-        XCTAssertEqual(result.code, 0, result.errors.joined(separator: "\n"))
+        XCTAssertEqual(result.code, 1, "two pairs are not a bank")
         XCTAssertEqual(
             result.output,
             [
@@ -36,6 +36,7 @@ final class BankCommandTests: XCTestCase {
                 "    line 4: missing spy word",
                 "    line 5: both words are the same (貓)",
                 "  categories: 飲料, Drinks",
+                "  unusable: only 2 pairs; a bank needs at least 5",
             ])
     }
 
@@ -56,7 +57,8 @@ final class BankCommandTests: XCTestCase {
     func testCheckFetchesOverHTTPAndAcceptsSheetOptions() throws {
         let server = try TestHTTPServer { path in
             path == "/ok.tsv"
-                ? .response(status: 200, body: Array("a\tb\nc\td\n".utf8)) : .response(status: 403, body: [])
+                ? .response(status: 200, body: Array("a\tb\nc\td\ne\tf\ng\th\ni\tj\n".utf8))
+                : .response(status: 403, body: [])
         }
         defer { server.stop() }
         let good = run(["check", "--timeout=5", server.url("/ok.tsv")])

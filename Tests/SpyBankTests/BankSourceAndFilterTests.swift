@@ -145,4 +145,26 @@ final class FetchIndicatorTests: XCTestCase {
         XCTAssertTrue(output.contains { $0.contains("http://x/a.csv") && $0.contains("2.0 KiB of 4.0 KiB") })
         XCTAssertEqual(Array(output.suffix(2)), ["\r\u{1B}[2K", "done\n"])
     }
+
+    /// What `bank check` relies on: once a transfer is over its spinner line is cleared, before the report is
+    /// printed on standard output, and a late progress report does not bring it back.
+    func testFinishedTransferClearsTheSpinnerForGood() {
+        let written = Locked<[String]>([])
+        let drawn = expectation(description: "spinner drawn")
+        drawn.assertForOverFulfill = false
+        let indicator = FetchIndicator(animated: true) { text in
+            written.update { $0.append(text) }
+            if text.contains("KiB") { drawn.fulfill() }
+        }
+        indicator.transfer(TransferStatus(source: "http://x/a.csv", received: 2048, expected: nil))
+        wait(for: [drawn], timeout: 5)
+        indicator.transfer(TransferStatus(source: "http://x/a.csv", received: 0, expected: nil, finished: true))
+        indicator.transfer(TransferStatus(source: "http://x/a.csv", received: 4096, expected: nil))
+        indicator.clear()
+        let count = written.value.count
+        XCTAssertEqual(written.value.last, "\r\u{1B}[2K")
+        // The clear is synchronous and no timer is left: nothing is written afterwards.
+        indicator.finish()
+        XCTAssertEqual(written.value.count, count)
+    }
 }

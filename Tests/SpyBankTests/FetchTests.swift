@@ -30,6 +30,20 @@ final class FetchTests: XCTestCase {
                 return .raw([0x00, 0xFF, 0x13, 0x37] + Array("no http here\r\n\r\n".utf8))
             case "/to-file":
                 return .response(status: 302, headers: [("Location", "file:///etc/hostname")], body: [])
+            case "/login":
+                return .response(
+                    status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
+                    body: Array("<html><head></head><body><div class=\"x\">Sign in</div></body></html>".utf8))
+            case "/chunked":
+                let sheet = FetchTests.sheet
+                let half = sheet.count / 2
+                var body: [UInt8] = Array("\(String(half, radix: 16))\r\n".utf8)
+                body += sheet[..<half]
+                body += Array("\r\n\(String(sheet.count - half, radix: 16));x=y\r\n".utf8)
+                body += sheet[half...]
+                body += Array("\r\n0\r\n\r\n".utf8)
+                return .response(
+                    status: 200, headers: [("Transfer-Encoding", "chunked")], body: body, announceLength: false)
             case "/garbage-body":
                 return .response(status: 200, body: [0xC3, 0x28, 0xFF, 0x00, 0x80])
             default:
@@ -97,10 +111,29 @@ final class FetchTests: XCTestCase {
         XCTAssertFalse(server.requests.contains("/sheet.csv"))
     }
 
-    func testRedirectToALocalFileNeverReadsIt() {
-        // Foundation on Linux resolves the location against the server (a 404 here); elsewhere the delegate
-        // refuses the scheme. Either way the fetch fails instead of returning a local file.
-        _ = failure(fetch("/to-file"))
+    func testRedirectToALocalFileIsRefusedWithTheReason() {
+        XCTAssertEqual(failure(fetch("/to-file")), .redirectRefused("file:///etc/hostname"))
+        XCTAssertEqual(
+            FetchError.redirectRefused("file:///etc/hostname").description,
+            "refused a redirect to file:///etc/hostname (only http and https addresses are followed)")
+        XCTAssertFalse(server.requests.contains("/etc/hostname"), "the location must not become a request")
+        // URLSession (the HTTPS path) resolves such a location against the server on Linux; it is refused too.
+        let viaURLSession = Fetcher.download(
+            URL(string: server.url("/to-file"))!, limits: FetchLimits(timeout: 5), progress: nil,
+            transport: .urlSession)
+        XCTAssertEqual(viaURLSession, .failure(.redirectRefused("file:///etc/hostname")))
+        XCTAssertFalse(server.requests.contains("/etc/hostname"))
+    }
+
+    func testHTMLPageIsRefusedByItsContentType() {
+        XCTAssertEqual(failure(fetch("/login")), .htmlPage)
+        XCTAssertTrue(FetchError.htmlPage.description.contains("private"), FetchError.htmlPage.description)
+        XCTAssertTrue(FetchError.htmlPage.description.contains("login"), FetchError.htmlPage.description)
+    }
+
+    func testChunkedBodyIsReadAndCapped() {
+        XCTAssertEqual(try fetch("/chunked").get(), FetchTests.sheet)
+        XCTAssertEqual(failure(fetch("/chunked", maxBytes: 20)), .tooLarge(limit: 20))
     }
 
     func testGarbageInsteadOfHTTPFailsWithAReason() {

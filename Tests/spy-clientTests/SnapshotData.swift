@@ -13,11 +13,11 @@ let recordedSnapshots: [String: String] = [
 ────────────────────────────────────────────────────────────|
                                                             |
                                                             |
-                                                            |
  王小明 加入了                                              |
 ────────────────────────────────────────────────────────────|
  [+-]臥底1 · [b]有白板 · [g]白板存活 · [m]打字              |
  [t]發言60秒 · [v]投票不計時 · [r]平票PK · [w]臥底勝剩3人   |
+ [c]中英 全部類別                                           |
                                                             |
  s 開始  [鍵] 改設定  k 踢人  f 看詞  d 詳情  q 離開        |
 """#,
@@ -59,7 +59,7 @@ let recordedSnapshots: [String: String] = [
  王小明 加入了                                                                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  [+-]臥底1 · [b]有白板 · [g]白板存活 · [m]打字                                                                          |
- [t]發言60秒 · [v]投票不計時 · [r]平票PK · [w]臥底勝剩3人                                                               |
+ [t]發言60秒 · [v]投票不計時 · [r]平票PK · [w]臥底勝剩3人 · [c]中英 全部類別                                            |
                                                                                                                         |
  s 開始  [鍵] 改設定  k 踢人  f 看詞  d 詳情  q 離開                                                                    |
 """#,
@@ -77,7 +77,7 @@ let recordedSnapshots: [String: String] = [
 ────────────────────────────────────────────────────────────|
  [+-]spies 1 · [b]blank on · [g]blank survive · [m]typed    |
  [t]turn 60s · [v]vote untimed · [r]tie PK                  |
- [w]spies win at 3 left                                     |
+ [w]spies win at 3 left · [c]both all categories            |
                                                             |
  s start  [key] setting  k kick  f word  d details  q leave |
 """#,
@@ -119,7 +119,7 @@ let recordedSnapshots: [String: String] = [
  王小明 joined                                                                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  [+-]spies 1 · [b]blank on · [g]blank survive · [m]typed                                                                |
- [t]turn 60s · [v]vote untimed · [r]tie PK · [w]spies win at 3 left                                                     |
+ [t]turn 60s · [v]vote untimed · [r]tie PK · [w]spies win at 3 left · [c]both all categories                            |
                                                                                                                         |
  s start  [key] setting  k kick  f word  d details  q leave                                                             |
 """#,

@@ -18,7 +18,8 @@ import Testing
         #expect(options.stateDirectory == "/home/amy/.local/state/spyd")
         #expect(options.limits.helloSeconds == 10 && options.limits.pingSeconds == 30)
         #expect(options.limits.idleSeconds == 60 && options.limits.graceSeconds == 300)
-        #expect(options.settings == GameSettings())
+        // Without a locale the pairs are English; everything else is the rules' default.
+        #expect(options.settings == GameSettings(language: .en))
     }
 
     @Test func valuesAreReadInBothSpellings() throws {

@@ -1,21 +1,18 @@
-// The English half of the embedded bank, in the same "civilian|spy" line format as the Chinese half.
+// The English half of the embedded bank, in the same "civilian|spy" line format as the Chinese half. Pairs that only
+// make sense to someone who knows Taiwan are kept together in the category "Taiwan", so a table can leave them out.
 extension EmbeddedBank {
     static let englishText = """
         ## Food
         bread|cake
         pizza|pasta
         hamburger|sandwich
-        hot dog|sausage
+        hot dog|corn dog
         fried rice|fried noodles
+        ramen|udon
         sushi|sashimi
-        dumpling|bun
-        pancake|waffle
+        dumpling|spring roll
         cookie|cracker
-        chocolate|candy
-        ice cream|frozen yogurt
-        pudding|jelly
         french fries|potato chips
-        popcorn|cotton candy
         butter|cheese
         ketchup|mustard
         salt|sugar
@@ -29,21 +26,41 @@ extension EmbeddedBank {
         donut|bagel
         croissant|muffin
         soup|stew
-        salad|coleslaw
+        coleslaw|potato salad
         taco|burrito
-        noodles|spaghetti
-        cereal|oatmeal
+        granola|trail mix
         honey|maple syrup
         jam|peanut butter
         toast|biscuit
         lobster|oyster
         curry|chili
-        porridge|grits
-        pie|tart
+        pie|quiche
+        breakfast|brunch
+        meatball|meatloaf
+        hot pot|fondue
+        nachos|quesadilla
+        risotto|paella
+        pretzel|breadstick
+        macaroni and cheese|lasagna
+
+        ## Desserts
+        chocolate|caramel
+        ice cream|frozen yogurt
+        pudding|jelly
+        pancake|waffle
+        popcorn|cotton candy
+        cheesecake|tiramisu
+        brownie|fudge
+        macaron|meringue
+        cupcake|cinnamon roll
+        lollipop|chewing gum
+        marshmallow|gummy bear
+        sundae|popsicle
 
         ## Drinks
         coffee|tea
-        milk|soy milk
+        milk|eggnog
+        soy milk|oat milk
         cola|lemonade
         beer|wine
         whisky|brandy
@@ -51,7 +68,7 @@ extension EmbeddedBank {
         latte|cappuccino
         espresso|americano
         green tea|black tea
-        bubble tea|milk tea
+        bubble tea|iced tea
         hot chocolate|warm milk
         sparkling water|mineral water
         champagne|prosecco
@@ -62,6 +79,10 @@ extension EmbeddedBank {
         cocktail|mocktail
         cider|ginger ale
         yogurt drink|kefir
+        root beer|cream soda
+        sake|soju
+        sangria|punch
+        matcha|chai
 
         ## Fruit
         apple|pear
@@ -77,35 +98,36 @@ extension EmbeddedBank {
         pineapple|coconut
         kiwi|passion fruit
         grapefruit|pomelo
-        lychee|longan
         apricot|nectarine
         avocado|olive
-        fig|prune
+        fig|date
         durian|jackfruit
         blackberry|mulberry
         tomato|persimmon
+        pomegranate|guava
+        raisin|prune
 
         ## Vegetables
-        carrot|radish
-        potato|sweet potato
+        carrot|parsnip
+        potato|turnip
+        beetroot|radish
         onion|garlic
         cabbage|lettuce
         spinach|kale
         broccoli|cauliflower
         cucumber|zucchini
-        pumpkin|squash
-        mushroom|truffle
+        pumpkin|sweet potato
+        mushroom|eggplant
         corn|peas
         green pepper|chili pepper
         celery|asparagus
-        eggplant|bitter melon
-        tofu|tempeh
         ginger|turmeric
         bean sprouts|green beans
-        beetroot|turnip
         leek|scallion
-        seaweed|algae
         basil|mint
+        artichoke|Brussels sprouts
+        parsley|cilantro
+        lentils|chickpeas
 
         ## Animals
         cat|dog
@@ -114,9 +136,8 @@ extension EmbeddedBank {
         rabbit|hamster
         mouse|rat
         horse|donkey
-        cow|buffalo
+        pig|cow
         sheep|goat
-        pig|boar
         chicken|duck
         goose|swan
         eagle|hawk
@@ -127,7 +148,7 @@ extension EmbeddedBank {
         shark|crocodile
         frog|toad
         snake|lizard
-        turtle|tortoise
+        turtle|armadillo
         butterfly|moth
         bee|wasp
         ant|termite
@@ -143,40 +164,50 @@ extension EmbeddedBank {
         bear|raccoon
         deer|moose
         hedgehog|porcupine
-        dragon|dinosaur
+        dragon|phoenix
         pigeon|sparrow
         goldfish|carp
         snail|slug
         seal|walrus
+        cheetah|leopard
+        rhino|bison
+        squirrel|beaver
+        jellyfish|starfish
+        ladybug|firefly
+        crow|magpie
+        turkey|ostrich
+        flamingo|pelican
+        sloth|anteater
+        skunk|weasel
+        earthworm|caterpillar
+        otter|platypus
 
         ## Household
         pillow|cushion
-        blanket|quilt
-        towel|bathrobe
+        blanket|sleeping bag
+        towel|bath mat
         umbrella|raincoat
-        pencil|pen
-        eraser|correction tape
         scissors|knife
-        tape|glue
         bowl|plate
         chopsticks|fork
         spoon|ladle
         mirror|window
         watch|clock
         alarm clock|timer
-        glasses|sunglasses
+        glasses|magnifying glass
         backpack|suitcase
         toilet paper|tissues
         soap|shower gel
         shampoo|conditioner
         toothbrush|comb
-        hair dryer|fan
-        fridge|freezer
+        hair dryer|curling iron
+        fan|air conditioner
+        fridge|pantry
         television|computer monitor
         sofa|bed
         candle|flashlight
         lighter|matches
-        key|key card
+        key|padlock
         trash can|recycling bin
         mop|broom
         vacuum cleaner|robot vacuum
@@ -188,6 +219,29 @@ extension EmbeddedBank {
         curtain|blinds
         wallet|purse
         doorbell|door knocker
+        desk|dining table
+        wardrobe|shoe rack
+        lamp|chandelier
+        hanger|clothespin
+        nail clippers|tweezers
+        thermos|mug
+        cutting board|rolling pin
+        iron|lint roller
+        rug|doormat
+
+        ## Stationery and Tools
+        pencil|crayon
+        marker|highlighter
+        eraser|correction tape
+        tape|glue
+        sticky note|notebook
+        stapler|paper clip
+        calculator|abacus
+        envelope|postcard
+        screwdriver|wrench
+        hammer|saw
+        ladder|stool
+        ruler|protractor
 
         ## Jobs
         doctor|nurse
@@ -199,7 +253,7 @@ extension EmbeddedBank {
         taxi driver|bus driver
         firefighter|lifeguard
         reporter|news anchor
-        writer|screenwriter
+        writer|poet
         painter|photographer
         engineer|designer
         mail carrier|courier
@@ -222,9 +276,15 @@ extension EmbeddedBank {
         nanny|butler
         plumber|electrician
         librarian|archivist
+        pharmacist|nutritionist
+        locksmith|mechanic
+        gardener|janitor
+        psychologist|fortune teller
+        barista|sommelier
+        real estate agent|insurance agent
+        dancer|cheerleader
 
         ## Places
-        school|cram school
         hospital|clinic
         library|bookstore
         supermarket|convenience store
@@ -233,7 +293,7 @@ extension EmbeddedBank {
         zoo|aquarium
         restaurant|cafe
         airport|train station
-        night market|farmers market
+        farmers market|flea market
         beach|swimming pool
         hotel|hostel
         bank|post office
@@ -248,20 +308,34 @@ extension EmbeddedBank {
         prison|police station
         desert|prairie
         hot spring|sauna
-        London|Paris
-        New York|Los Angeles
-        Japan|Korea
-        Italy|Spain
         castle|palace
         island|peninsula
         North Pole|South Pole
         farm|ranch
         amusement park|water park
         lighthouse|windmill
+        bakery|flower shop
+        pharmacy|optician
+        Disneyland|Universal Studios
+
+        ## Countries and Cities
+        London|Paris
+        New York|Los Angeles
+        Japan|Korea
+        Italy|Spain
+        Tokyo|Seoul
+        Germany|Switzerland
+        Thailand|Vietnam
+        Canada|Mexico
+        England|Ireland
+        Hong Kong|Singapore
+        Rome|Athens
+        Sydney|Melbourne
+        Brazil|Argentina
 
         ## Transport
         bus|subway
-        train|high-speed rail
+        train|tram
         airplane|helicopter
         bicycle|motorcycle
         car|truck
@@ -269,8 +343,8 @@ extension EmbeddedBank {
         sailboat|canoe
         hot air balloon|parachute
         elevator|escalator
-        skateboard|roller skates
-        ambulance|fire truck
+        skateboard|rollerblades
+        ambulance|fire engine
         police car|taxi
         rocket|space shuttle
         cable car|Ferris wheel
@@ -282,6 +356,12 @@ extension EmbeddedBank {
         tricycle|stroller
         submarine|ferry
         scooter|segway
+        bulldozer|excavator
+        garbage truck|street sweeper
+        race car|sports car
+        limousine|convertible
+        steering wheel|tire
+        toll booth|rest stop
 
         ## Sports
         basketball|volleyball
@@ -297,7 +377,7 @@ extension EmbeddedBank {
         sumo|wrestling
         skiing|snowboarding
         ice skating|roller skating
-        surfing|windsurfing
+        surfing|bodyboarding
         golf|bowling
         hiking|rock climbing
         archery|shooting
@@ -308,6 +388,14 @@ extension EmbeddedBank {
         cricket|croquet
         hockey|lacrosse
         cycling|spinning class
+        dodgeball|handball
+        weightlifting|tug of war
+        sit-ups|push-ups
+        high jump|long jump
+        shot put|javelin
+        gymnastics|trampoline
+        rowing|rafting
+        frisbee|boomerang
 
         ## Music
         piano|guitar
@@ -326,11 +414,13 @@ extension EmbeddedBank {
         microphone|loudspeaker
         DJ|conductor
         album|playlist
+        national anthem|lullaby
+        xylophone|triangle
 
         ## Games and Hobbies
         poker|mahjong
         chess|checkers
-        Go|Othello
+        dominoes|dice
         hide and seek|tag
         singing|dancing
         movie|TV series
@@ -350,6 +440,12 @@ extension EmbeddedBank {
         Monopoly|Scrabble
         kite|balloon
         Werewolf|Who Is the Spy
+        swing|slide
+        rock paper scissors|coin toss
+        claw machine|slot machine
+        haunted house|roller coaster
+        carousel|bumper cars
+        board game|escape room
 
         ## Nature
         sun|moon
@@ -379,52 +475,76 @@ extension EmbeddedBank {
         pearl|seashell
         mountain|hill
         forest|jungle
-        ocean|bay
+        cave|canyon
+        hail|frost
+        sandstorm|smog
+        maple|ginkgo
+        tulip|lily
+        lavender|rosemary
+        orchid|peony
+        Milky Way|black hole
+        Earth|Mars
+        Jupiter|Saturn
+        solar eclipse|lunar eclipse
 
         ## Body and Health
-        eye|eyebrow
+        eye|ear
+        eyelash|eyebrow
         mouth|nose
         finger|toe
         hair|beard
         tooth|tongue
         knee|elbow
+        shoulder|neck
+        heart|liver
+        bone|muscle
         cold|flu
         headache|toothache
         cough|sneeze
         hiccup|yawn
         nearsighted|farsighted
-        vitamins|supplements
-        band-aid|bandage
+        vitamins|probiotics
+        band-aid|gauze
         contact lenses|eye drops
         dimple|freckle
         massage|acupuncture
         fever|chills
         wrist|ankle
+        allergy|asthma
+        cramp|sprain
+        pimple|dark circles
+        injection|pill
 
         ## Clothing
-        shirt|T-shirt
+        T-shirt|tank top
         jeans|sweatpants
         skirt|dress
-        jacket|coat
+        down jacket|windbreaker
         sweater|hoodie
-        hat|cap
+        beanie|baseball cap
         gloves|mittens
         socks|stockings
         slippers|sandals
         high heels|leather shoes
-        sneakers|canvas shoes
-        tie|bow tie
+        sneakers|loafers
+        necktie|bow tie
         necklace|bracelet
-        ring|earring
+        earring|brooch
+        crown|tiara
         pajamas|bathrobe
         swimsuit|wetsuit
         rain boots|snow boots
-        suit|tuxedo
+        tuxedo|evening gown
         lipstick|blush
         perfume|deodorant
         belt|suspenders
         scarf|shawl
         vest|cardigan
+        sunglasses|sun hat
+        shorts|swim trunks
+        apron|oven mitts
+        handbag|fanny pack
+        eyeshadow|eyeliner
 
         ## Technology
         smartphone|tablet
@@ -449,13 +569,19 @@ extension EmbeddedBank {
         Facebook|Instagram
         YouTube|Netflix
         app|website
+        router|modem
+        virus|spam
+        barcode|QR code
+        emoji|sticker
+        drone|RC car
+        credit card|mobile payment
 
         ## School
         exam|homework
         midterm|final exam
         summer vacation|winter break
         principal|dean
-        class president|class monitor
+        class president|team captain
         blackboard|notice board
         textbook|workbook
         school bag|pencil case
@@ -465,14 +591,19 @@ extension EmbeddedBank {
         history|geography
         chemistry|biology
         music class|art class
+        gym class|cooking class
         classmate|roommate
-        field trip|graduation trip
+        field trip|school play
         uniform|tracksuit
         certificate|trophy
-        chalk|crayon
+        chalk|whiteboard marker
         university|high school
         club|student council
         scholarship|student loan
+        recess|lunch break
+        teacher's pet|class clown
+        detention|suspension
+        yearbook|school newspaper
 
         ## People and Characters
         grandpa|grandma
@@ -481,14 +612,19 @@ extension EmbeddedBank {
         uncle|godfather
         boyfriend|husband
         girlfriend|wife
+        bride|flower girl
+        groom|best man
         neighbor|landlord
-        idol|fan
+        idol|role model
         prince|knight
         queen|princess
         Snow White|Cinderella
+        Little Red Riding Hood|Sleeping Beauty
+        Peter Pan|Pinocchio
         Superman|Batman
         Spider-Man|Iron Man
         Mickey Mouse|Donald Duck
+        Sherlock Holmes|James Bond
         Santa Claus|snowman
         angel|fairy
         witch|wizard
@@ -501,19 +637,39 @@ extension EmbeddedBank {
         ## Holidays
         Christmas|Thanksgiving
         Halloween|Easter
-        New Year|New Year's Eve
+        New Year's Eve|Christmas Eve
         birthday|anniversary
         wedding|engagement
-        gift|red envelope
+        gift|greeting card
         fireworks|firecrackers
-        Valentine's Day|White Day
+        Valentine's Day|Saint Patrick's Day
         Mother's Day|Father's Day
-        Lunar New Year|Mid-Autumn Festival
-        lantern|candle light
+        lantern|torch
         barbecue|picnic
         carnival|parade
-        lottery|scratch card
+        bingo|scratch card
         baby shower|bridal shower
+        Christmas tree|wreath
+        Independence Day|Labor Day
+        surprise party|housewarming party
+
+        ## Taiwan
+        night market|temple fair
+        cram school|self-study center
+        red envelope|spring couplets
+        graduation trip|class reunion
+        Lunar New Year|Mid-Autumn Festival
+        Dragon Boat Festival|Lantern Festival
+        stinky tofu|oyster omelette
+        beef noodle soup|braised pork rice
+        pineapple cake|sun cake
+        sky lantern|water lantern
+        motor scooter|YouBike
+        Mazu|Earth God
+        White Day|Qixi Festival
+        lychee|longan
+        bitter melon|loofah
+        High Speed Rail|MRT
 
         ## Feelings and Life
         happy|excited
@@ -521,6 +677,9 @@ extension EmbeddedBank {
         angry|jealous
         afraid|nervous
         shy|embarrassed
+        regret|guilt
+        bored|tired
+        lonely|homesick
         dream|wish
         secret|lie
         luck|fate
@@ -528,14 +687,24 @@ extension EmbeddedBank {
         friendship|love
         first love|crush
         memory|diary
-        date|blind date
+        blind date|speed dating
+        argument|silent treatment
+        apology|forgiveness
+        confession|proposal
+        breakup|divorce
         insomnia|all-nighter
         diet|fasting
         late|early
         overtime|night shift
+        job interview|first day at work
+        promotion|pay raise
+        retirement|resignation
+        commuting|business trip
         moving house|renovation
         saving|investing
-        breakfast|brunch
+        online shopping|window shopping
+        cleaning|laundry
+        takeout|home cooking
 
         ## Party !party
         kiss|hug
@@ -544,11 +713,12 @@ extension EmbeddedBank {
         hangover|blackout
         nightclub|strip club
         striptease|pole dance
-        cheating|affair
+        affair|one-night stand
+        hookup|friend with benefits
         first night|first kiss
         skinny dipping|sleeping naked
         tipsy|drunk
-        ex|friend with benefits
-        one-night stand|hookup
+        truth|dare
+        drinking game|beer pong
         """
 }

@@ -59,6 +59,8 @@ public enum BankParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case malformed(BankFormat, line: Int?, reason: String)
     /// The source parsed but none of its rows is a usable pair.
     case noValidRows(BankFormat, skipped: [SkippedRow])
+    /// The source is a web page (a sign-in page, a Wi-Fi login page, a sheet's own page), not a word list.
+    case htmlPage
 
     public var description: String {
         switch self {
@@ -72,12 +74,24 @@ public enum BankParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noValidRows(let format, let skipped):
             let first = skipped.first.map { " (first problem: \($0))" } ?? ""
             return "no usable pair in this \(format.rawValue) source, \(skipped.count) rows skipped\(first)"
+        case .htmlPage:
+            return "got a web page (HTML), not a word list: the sheet may be private (share it with \"anyone with "
+                + "the link\") or the network may need a login first (open any page in a browser)"
         }
     }
 }
 
 /// Turns the bytes of a bank source into word pairs, recognising the format by content, not by name.
 public enum BankParser {
+    /// Whether text that starts with `<` is a web page: a word list never starts with markup, and a sign-in page
+    /// parsed as CSV would give junk "pairs" made of tags.
+    static func looksLikeHTML(_ head: Substring) -> Bool {
+        let lowered = head.lowercased()
+        return ["<!doctype html", "<html", "<head", "<body", "<meta", "<title", "<script", "<?xml"].contains {
+            lowered.hasPrefix($0)
+        } || lowered.contains("<html")
+    }
+
     /// The longest word accepted; longer cells are almost always a pasted sentence, not a word.
     public static let maxWordLength = 40
 
@@ -91,6 +105,7 @@ public enum BankParser {
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         guard let first = trimmed.first else { throw .empty }
+        if first == "<" && looksLikeHTML(trimmed.prefix(2048)) { throw .htmlPage }
 
         let format: BankFormat
         let records: [RawRecord]

@@ -44,7 +44,8 @@ public struct BankSource: Sendable, Hashable, CustomStringConvertible {
             guard let url = URL(string: trimmed), let host = url.host, !host.isEmpty else {
                 return .failure(.invalidURL(trimmed))
             }
-            return .success(BankSource(spec: trimmed, location: .remote(url)))
+            // A sheet's page is HTML; the same sheet's CSV is what the host wants.
+            return .success(BankSource(spec: trimmed, location: .remote(GoogleSheetAddress.csvURL(for: url) ?? url)))
         }
         if lowered.hasPrefix("file://") {
             guard let url = URL(string: trimmed), url.isFileURL else { return .failure(.invalidURL(trimmed)) }
@@ -56,32 +57,29 @@ public struct BankSource: Sendable, Hashable, CustomStringConvertible {
         return .success(BankSource(spec: trimmed, location: .file(trimmed)))
     }
 
-    /// `ID`, `ID#gid` or `ID#gid=GID`, or a `docs.google.com/spreadsheets/d/ID/…#gid=GID` URL.
+    /// `ID`, `ID#gid` or `ID#gid=GID`, or a Google Sheets address (browser, `/u/N/` or published form).
     static func sheetSource(_ spec: String) -> Result<URL, BankSourceError> {
+        if spec.contains("/") {
+            guard let url = URL(string: spec.hasPrefix("http") ? spec : "https://" + spec),
+                let kind = GoogleSheetAddress.classify(url), let csv = GoogleSheetAddress.csvURL(kind)
+            else { return .failure(.invalidSheet(spec)) }
+            return .success(csv)
+        }
         var id = spec
         var gid: String?
-        if let marker = spec.range(of: "/spreadsheets/d/") {
-            let rest = spec[marker.upperBound...]
-            id = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-            if let gidRange = rest.range(of: "gid=") {
-                gid = String(rest[gidRange.upperBound...].prefix { $0.isNumber })
-            }
-        } else if let hash = spec.firstIndex(of: "#") {
+        if let hash = spec.firstIndex(of: "#") {
             id = String(spec[..<hash])
             var fragment = spec[spec.index(after: hash)...]
             if fragment.hasPrefix("gid=") { fragment = fragment.dropFirst(4) }
             gid = String(fragment)
         }
-        let idCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
-        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && idCharacters.contains($0) }) else {
-            return .failure(.invalidSheet(spec))
-        }
+        guard GoogleSheetAddress.isIdentifier(id) else { return .failure(.invalidSheet(spec)) }
         if let gid, gid.isEmpty || !gid.allSatisfy({ $0.isASCII && $0.isNumber }) {
             return .failure(.invalidSheet(spec))
         }
-        var address = "https://docs.google.com/spreadsheets/d/\(id)/export?format=csv"
-        if let gid { address += "&gid=\(gid)" }
-        guard let url = URL(string: address) else { return .failure(.invalidSheet(spec)) }
+        guard let url = GoogleSheetAddress.csvURL(.spreadsheet(id: id, gid: gid)) else {
+            return .failure(.invalidSheet(spec))
+        }
         return .success(url)
     }
 }

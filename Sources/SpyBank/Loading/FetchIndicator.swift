@@ -16,8 +16,9 @@ public final class FetchIndicator: @unchecked Sendable {
     private let animated: Bool
     private let write: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "spyd.bank.indicator")
-    // Touched only on `queue`.
-    private var status: TransferStatus?
+    // Touched only on `queue`. Transfers in progress, by source, in the order they started.
+    private var transfers: [TransferStatus] = []
+    private var done: Set<String> = []
     private var frame = 0
     private var timer: DispatchSourceTimer?
     private var finished = false
@@ -41,9 +42,15 @@ public final class FetchIndicator: @unchecked Sendable {
     /// Prints a log line, above the spinner when one is showing.
     @Sendable public func line(_ text: String) {
         queue.sync {
+            // The next progress report of a transfer still running draws the spinner again, below the line.
             stopSpinner()
             write(text + "\n")
         }
+    }
+
+    /// Removes the spinner line before something else is written to the terminal (standard output).
+    @Sendable public func clear() {
+        queue.sync { stopSpinner() }
     }
 
     /// Updates the spinner with a transfer's progress; does nothing when not animated.
@@ -51,8 +58,19 @@ public final class FetchIndicator: @unchecked Sendable {
         guard animated else { return }
         queue.async { [self] in
             // A late update from a transfer given up on must not bring the spinner back after `finish`.
-            guard !finished else { return }
-            status = update
+            guard !finished, !done.contains(update.source) else { return }
+            if update.finished {
+                // A late progress report of this source must not bring it back.
+                done.insert(update.source)
+                transfers.removeAll { $0.source == update.source }
+                if transfers.isEmpty { stopSpinner() }
+                return
+            }
+            if let index = transfers.firstIndex(where: { $0.source == update.source }) {
+                transfers[index] = update
+            } else {
+                transfers.append(update)
+            }
             if timer == nil { startSpinner() }
         }
     }
@@ -77,17 +95,17 @@ public final class FetchIndicator: @unchecked Sendable {
         guard let timer else { return }
         timer.cancel()
         self.timer = nil
-        status = nil
         write("\r\u{1B}[2K")
     }
 
     private func draw() {
-        guard let status else { return }
+        guard let status = transfers.first else { return }
         frame = (frame + 1) % Self.frames.count
         var source = status.source
         if source.count > Self.sourceColumns { source = "…" + source.suffix(Self.sourceColumns - 1) }
         var amount = ByteCountText.bytes(status.received)
         if let expected = status.expected { amount += " of \(ByteCountText.bytes(expected))" }
-        write("\r\u{1B}[2K\(Self.frames[frame]) loading \(source)  \(amount)")
+        let others = transfers.count > 1 ? "  (+\(transfers.count - 1) more)" : ""
+        write("\r\u{1B}[2K\(Self.frames[frame]) loading \(source)  \(amount)\(others)")
     }
 }

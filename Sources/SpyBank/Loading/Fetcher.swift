@@ -1,4 +1,5 @@
 import Foundation
+import SpyNet
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -38,6 +39,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case connection(String)
     /// A local file could not be read.
     case file(String)
+    /// The server sent a web page (`Content-Type: text/html`) instead of a word list.
+    case htmlPage
+    /// A redirect pointed somewhere other than an http or https address.
+    case redirectRefused(String)
 
     public var description: String {
         switch self {
@@ -57,6 +62,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return reason
         case .file(let reason):
             return reason
+        case .htmlPage:
+            return BankParseError.htmlPage.description
+        case .redirectRefused(let location):
+            return "refused a redirect to \(location) (only http and https addresses are followed)"
         }
     }
 }
@@ -112,7 +121,50 @@ public enum Fetcher {
         }
     }
 
-    static func download(_ url: URL, limits: FetchLimits, progress: Progress?) -> Result<[UInt8], FetchError> {
+    /// Which code reads an http(s) address.
+    enum Transport {
+        /// `http://` through `PlainHTTPClient`, `https://` through URLSession.
+        case automatic
+        /// URLSession for both (tests use it to exercise the HTTPS path against a plain local server).
+        case urlSession
+    }
+
+    static func download(
+        _ url: URL, limits: FetchLimits, progress: Progress?, transport: Transport = .automatic
+    ) -> Result<[UInt8], FetchError> {
+        let deadline = MonotonicClock.nowMs() + Int64(limits.timeout * 1000)
+        var current = url
+        var redirects = 0
+        while true {
+            if transport == .automatic && current.scheme?.lowercased() == "http" {
+                switch PlainHTTPClient.get(current, limits: limits, deadlineMs: deadline, progress: progress) {
+                case .failure(let error): return .failure(error)
+                case .success(.body(let bytes)): return .success(bytes)
+                case .success(.redirect(let next)):
+                    redirects += 1
+                    guard redirects <= limits.maxRedirects else {
+                        return .failure(.tooManyRedirects(limit: limits.maxRedirects))
+                    }
+                    current = next
+                    continue
+                }
+            }
+            var remaining = limits
+            remaining.maxRedirects = limits.maxRedirects - redirects
+            remaining.timeout = Double(deadline - MonotonicClock.nowMs()) / 1000
+            guard remaining.timeout > 0 else { return .failure(.timedOut(limits.timeout)) }
+            return downloadWithURLSession(current, limits: remaining, progress: progress).mapError { error in
+                // Report the host's own timeout, not what was left of it after redirects.
+                if case .timedOut = error { return .timedOut(limits.timeout) }
+                if case .tooManyRedirects = error { return .tooManyRedirects(limit: limits.maxRedirects) }
+                return error
+            }
+        }
+    }
+
+    static func downloadWithURLSession(_ url: URL, limits: FetchLimits, progress: Progress?) -> Result<
+        [UInt8], FetchError
+    > {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = limits.timeout
         configuration.timeoutIntervalForResource = limits.timeout
@@ -122,6 +174,8 @@ public enum Fetcher {
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         var request = URLRequest(url: url, timeoutInterval: limits.timeout)
         request.setValue("text/csv, application/json;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
+        // A sheet needs no compression; asking for none keeps an honest server from sending a body that expands.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         let task = session.dataTask(with: request)
         task.resume()
         if delegate.finished.wait(timeout: .now() + limits.timeout) == .timedOut {
@@ -133,6 +187,28 @@ public enum Fetcher {
         session.finishTasksAndInvalidate()
         return delegate.result(host: url.host ?? url.absoluteString)
     }
+
+    /// The location, shortened for a log line, when it names a scheme other than http or https; `nil` for an
+    /// http(s) address or a relative one.
+    static func refusedLocation(_ location: String) -> String? {
+        let trimmed = location.trimmingCharacters(in: .whitespaces)
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        let scheme = trimmed[..<colon]
+        // A relative reference may hold a colon only after a "/", "?" or "#".
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        if ["http", "https"].contains(scheme.lowercased()) { return nil }
+        return String(trimmed.prefix(80))
+    }
+
+    /// `text/html` and `application/xhtml+xml`, whatever the parameters.
+    static func isHTML(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let media = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        return media == "text/html" || media == "application/xhtml+xml"
+    }
+
 }
 
 /// Collects one transfer. URLSession calls it on its own queue while `download` waits on `finished`.
@@ -152,6 +228,7 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     init(limits: FetchLimits, progress: Fetcher.Progress?) {
         self.limits = limits
         self.progress = progress
+        body.reserveCapacity(limits.maxBytes)
     }
 
     /// Records the first failure; later ones (the cancellation it causes) do not overwrite it.
@@ -177,6 +254,13 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
             completionHandler(.cancel)
             return
         }
+        if let http = response as? HTTPURLResponse, Fetcher.isHTML(http.value(forHTTPHeaderField: "Content-Type")) {
+            fail(.htmlPage)
+            completionHandler(.cancel)
+            return
+        }
+        // Refused before a byte of the body is read. With a Content-Encoding the length is the compressed size,
+        // so a small announced length proves nothing: the decompressed bytes are counted as they arrive.
         let announced = response.expectedContentLength
         if announced > Int64(limits.maxBytes) {
             fail(.tooLarge(limit: limits.maxBytes))
@@ -189,9 +273,13 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        // Nothing past the cap is kept: the chunk that crosses it is dropped and the transfer cancelled, so the
+        // memory held stays within the cap plus what the transport has in flight.
         let (received, total, overLimit) = lock.withLock {
+            if failure != nil { return (body.count, expected, true) }
+            if body.count + data.count > limits.maxBytes { return (body.count + data.count, expected, true) }
             body.append(contentsOf: data)
-            return (body.count, expected, body.count > limits.maxBytes)
+            return (body.count, expected, false)
         }
         if overLimit {
             fail(.tooLarge(limit: limits.maxBytes))
@@ -215,10 +303,12 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, @uncheck
             task.cancel()
             return
         }
-        let scheme = request.url?.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" else {
-            // A server must not be able to point the daemon at a local file or another protocol.
-            fail(.connection("redirected to an unsupported location \(request.url?.absoluteString ?? "")"))
+        // Foundation on Linux resolves `file:///etc/passwd` against the server as a path, so the scheme is read
+        // from the Location header itself, before anything resolves it.
+        let location = response.value(forHTTPHeaderField: "Location") ?? ""
+        if let refused = Fetcher.refusedLocation(location) ?? Fetcher.refusedLocation(request.url?.absoluteString ?? "")
+        {
+            fail(.redirectRefused(refused))
             completionHandler(nil)
             task.cancel()
             return

@@ -60,10 +60,12 @@ public enum ClientMessage: Sendable, Equatable {
         public var password: String?
         /// Ask the host to open a new room for this player.
         public var create: Bool?
+        /// Watch the room without a seat (a shared board): only public messages are sent.
+        public var watch: Bool?
 
         public init(
             protocol: Int = 1, name: String, room: String? = nil, token: String? = nil, password: String? = nil,
-            create: Bool? = nil
+            create: Bool? = nil, watch: Bool? = nil
         ) {
             self.protocol = `protocol`
             self.name = name
@@ -71,6 +73,7 @@ public enum ClientMessage: Sendable, Equatable {
             self.token = token
             self.password = password
             self.create = create
+            self.watch = watch
         }
     }
 

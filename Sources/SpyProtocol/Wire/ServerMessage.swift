@@ -68,13 +68,22 @@ public enum ServerMessage: Sendable, Equatable {
         public var room: String
         /// Whether this connection resumed an existing seat.
         public var resumed: Bool
+        /// The categories of the host's bank, per language; absent from hosts that do not send it.
+        public var categories: [BankCategory]?
+        /// `true` for a watcher (no seat: `you` and `token` are empty); absent for a player.
+        public var watch: Bool?
 
-        public init(protocol: Int = 1, you: PlayerID, token: String, room: String, resumed: Bool = false) {
+        public init(
+            protocol: Int = 1, you: PlayerID, token: String, room: String, resumed: Bool = false,
+            categories: [BankCategory]? = nil, watch: Bool? = nil
+        ) {
             self.protocol = `protocol`
             self.you = you
             self.token = token
             self.room = room
             self.resumed = resumed
+            self.categories = categories
+            self.watch = watch
         }
     }
 

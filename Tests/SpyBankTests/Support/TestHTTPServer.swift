@@ -17,6 +17,10 @@ final class TestHTTPServer: @unchecked Sendable {
         case raw([UInt8])
         /// Waits until the server is stopped before answering: a response slower than any test timeout.
         case stall
+        /// A 200 response whose body is made while it is sent, one chunk per call of `next` until it returns
+        /// `nil` or the client goes away: a body of hundreds of megabytes without holding it. `length` is sent as
+        /// `Content-Length` when given.
+        case streamed(headers: [(String, String)] = [], length: Int?, next: @Sendable (_ index: Int) -> [UInt8]?)
     }
 
     let port: UInt16
@@ -26,6 +30,7 @@ final class TestHTTPServer: @unchecked Sendable {
     // Guarded by `lock`.
     private var stopped = false
     private var requestedPaths: [String] = []
+    private var streamsEnded = 0
 
     init(handler: @escaping @Sendable (String) -> Reply) throws {
         self.handler = handler
@@ -71,6 +76,17 @@ final class TestHTTPServer: @unchecked Sendable {
         if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
+    /// Waits until `count` streamed replies have ended (sent in full, or cut off by the client closing).
+    func waitForStreamsToEnd(_ count: Int, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while streamsEnded < count {
+            if !lock.wait(until: deadline) { return streamsEnded >= count }
+        }
+        return true
+    }
+
     private var isStopped: Bool { lock.withLock { stopped } }
 
     private func acceptLoop() {
@@ -108,6 +124,18 @@ final class TestHTTPServer: @unchecked Sendable {
             if announceLength { head += "Content-Length: \(body.count)\r\n" }
             head += "Connection: close\r\n\r\n"
             send(Array(head.utf8) + body, to: connection)
+        case .streamed(let headers, let length, let next):
+            var head = "HTTP/1.1 200 OK\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            if let length { head += "Content-Length: \(length)\r\n" }
+            head += "Connection: close\r\n\r\n"
+            guard send(Array(head.utf8), to: connection) else { return }
+            var index = 0
+            while let chunk = next(index), send(chunk, to: connection) { index += 1 }
+            lock.withLock {
+                streamsEnded += 1
+                lock.broadcast()
+            }
         }
     }
 
@@ -132,14 +160,17 @@ final class TestHTTPServer: @unchecked Sendable {
         return parts.count >= 2 ? String(parts[1]) : nil
     }
 
-    private func send(_ bytes: [UInt8], to connection: Int32) {
+    /// Whether every byte went out (false once the client has closed).
+    @discardableResult
+    private func send(_ bytes: [UInt8], to connection: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
                 Glibc.send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
             }
-            if count <= 0 { return }
+            if count <= 0 { return false }
             offset += count
         }
+        return true
     }
 }

@@ -35,8 +35,11 @@ final class DaemonProcess {
         return url
     }
 
-    /// Starts `spyd --host` with `arguments`, and waits until it listens.
-    init(_ arguments: [String] = [], stateDirectory: URL? = nil, timeout: Double = 20) throws {
+    /// Starts `spyd --host` with `arguments` (and `environment` over the test's own), and waits until it listens.
+    init(
+        _ arguments: [String] = [], stateDirectory: URL? = nil, timeout: Double = 20,
+        environment extra: [String: String] = [:]
+    ) throws {
         self.stateDirectory = stateDirectory
         let scratch = try DaemonProcess.temporaryDirectory()
         let portFile = scratch.appendingPathComponent("port")
@@ -50,6 +53,7 @@ final class DaemonProcess {
         process.arguments = all + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let pipe = Pipe()
         let exited = self.exited

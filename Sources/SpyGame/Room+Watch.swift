@@ -1,0 +1,33 @@
+import SpyProtocol
+
+extension Room {
+    /// What a client arriving in the middle needs to know where the room stands: the public view, then (for a
+    /// player dealt into the running game) their own deal and the phase's prompts, or at game over the reveal.
+    ///
+    /// `player == nil` is a watcher (the board): the same messages minus everything addressed to one seat, so a
+    /// watcher can never be handed a word or a role that the game has not revealed to everyone.
+    public func catchUp(for player: PlayerID?, now: Millis) -> [ServerMessage] {
+        var messages: [ServerMessage] = [.room(view(now: now))]
+        guard let game else { return messages }
+        if let player, game.roles[player] == nil { return messages }
+        switch phase {
+        case .describing, .voting, .guessing:
+            if let player { messages.append(.deal(.init(game: game.number, word: game.word(for: player)))) }
+            messages += currentPrompts(now: now)
+        case .gameOver:
+            if let result = gameOverMessage() { messages.append(.gameOver(result)) }
+        case .lobby:
+            break
+        }
+        return messages
+    }
+}
+
+extension RoomEffect {
+    /// The message a watcher of the room gets for this effect: what is sent to every seat, never what is sent to
+    /// one.
+    public var watcherMessage: ServerMessage? {
+        if case .broadcast(let message) = self { return message }
+        return nil
+    }
+}

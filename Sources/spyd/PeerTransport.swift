@@ -1,0 +1,143 @@
+import SpyNet
+import SpyProtocol
+import SpyWeb
+
+/// How a connection's bytes are framed. One port serves both the framed protocol and HTTP: a frame's 4-byte
+/// length is at most 65,536, so its first byte is always 0, while an HTTP request starts with a method in
+/// capitals (`GET ` is 0x47455420 as a length, far over the limit). The two can never be confused.
+enum PeerTransport: Equatable {
+    /// Too few bytes have arrived to tell.
+    case sniffing
+    /// Length-prefixed JSON frames, through the connection's `FrameDecoder`.
+    case framed
+    /// An HTTP request head is arriving.
+    case http
+    /// The request has been answered; nothing more is read from it.
+    case answered
+    /// RFC 6455 frames after a successful upgrade on `/ws`; each text message is one protocol message.
+    case webSocket
+}
+
+/// One thing a peer's input produced.
+enum PeerInput {
+    /// A protocol message's JSON: a frame's payload or a WebSocket text message.
+    case message([UInt8])
+    /// The framed protocol's stream broke (a bad length).
+    case badFrame
+    /// A complete HTTP request head and the bytes that followed it.
+    case request(HTTPRequest, leftover: [UInt8])
+    /// An HTTP request refused before it was complete.
+    case refused(HTTPStatus, String)
+    /// A WebSocket control frame.
+    case control(WebSocketEvent)
+    /// The WebSocket stream broke; close with this code.
+    case webSocketFailed(WebSocketFailure)
+}
+
+extension Peer {
+    /// Whether bytes starting like `bytes` are HTTP (`true`), the framed protocol (`false`), or too few to tell.
+    static func looksLikeHTTP(_ bytes: [UInt8]) -> Bool? {
+        for (index, byte) in bytes.prefix(4).enumerated() {
+            let capital = byte >= 0x41 && byte <= 0x5A
+            if !(capital || (index == 3 && byte == 0x20)) { return false }
+        }
+        return bytes.count >= 4 ? true : nil
+    }
+
+    /// Takes what a read returned.
+    func accept(_ bytes: UnsafeRawBufferPointer) {
+        switch transport {
+        case .framed:
+            connection.inbox.feed(bytes)
+        case .http:
+            _ = httpRequest.feed(bytes)
+        case .webSocket:
+            webSocket?.feed(bytes)
+        case .answered:
+            break
+        case .sniffing:
+            sniffed.append(contentsOf: bytes)
+            guard let isHTTP = Self.looksLikeHTTP(sniffed) else { return }
+            let held = sniffed
+            sniffed = []
+            if isHTTP {
+                transport = .http
+                _ = httpRequest.feed(held)
+            } else {
+                transport = .framed
+                connection.inbox.feed(held)
+            }
+        }
+    }
+
+    /// The next input to act on, or nil when more bytes are needed.
+    func nextInput() -> PeerInput? {
+        switch transport {
+        case .sniffing, .answered:
+            return nil
+        case .framed:
+            do {
+                return try connection.inbox.next().map { .message($0) }
+            } catch {
+                return .badFrame
+            }
+        case .http:
+            switch httpRequest.outcome {
+            case .needMore:
+                return nil
+            case .complete(let request, let leftover):
+                transport = .answered
+                httpRequest = HTTPRequestParser()
+                return .request(request, leftover: leftover)
+            case .failed(let status, let detail):
+                transport = .answered
+                return .refused(status, detail)
+            }
+        case .webSocket:
+            do {
+                switch try webSocket?.next() {
+                case .text(let payload)?: return .message(payload)
+                case let event?: return .control(event)
+                case nil: return nil
+                }
+            } catch {
+                return .webSocketFailed(error)
+            }
+        }
+    }
+
+    /// Starts speaking WebSocket after the `101` answer.
+    func startWebSocket(leftover: [UInt8]) {
+        transport = .webSocket
+        var decoder = WebSocketDecoder(maxMessage: connection.inbox.maxPayload)
+        decoder.feed(leftover)
+        webSocket = decoder
+    }
+
+    /// The bytes that carry `message` on this peer's transport; nil while it speaks plain HTTP.
+    func wire(_ message: OutgoingMessage) -> [UInt8]? {
+        switch transport {
+        case .sniffing, .framed: return message.framed
+        case .webSocket: return message.webSocketText
+        case .http, .answered: return nil
+        }
+    }
+}
+
+/// A server message encoded once, framed lazily for each transport that carries it (a broadcast may go to
+/// framed and WebSocket peers alike).
+final class OutgoingMessage {
+    /// The JSON, as in a frame's payload or a WebSocket text message.
+    let payload: [UInt8]
+    private(set) lazy var framed: [UInt8] = (try? WireCodec.frame(payload)) ?? []
+    private(set) lazy var webSocketText: [UInt8] = WebSocketFrame.text(payload)
+
+    /// Nil when the message does not fit in a frame.
+    init?(_ message: ServerMessage) {
+        payload = WireCodec.encodePayload(message)
+        guard !payload.isEmpty, payload.count <= FrameLimits.defaultMaxPayload else { return nil }
+    }
+}
+
+@available(*, unavailable)
+extension OutgoingMessage: Sendable {}

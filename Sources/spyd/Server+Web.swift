@@ -1,0 +1,125 @@
+import SpyGame
+import SpyNet
+import SpyProtocol
+import SpyWeb
+
+/// The browser's side of the one port: HTTP requests, the WebSocket upgrade and its control frames, and watchers.
+/// Protocol messages from a WebSocket go through `receive`, exactly as a frame's payload does.
+extension Server {
+    func handleWeb(_ input: PeerInput, from peer: Peer) {
+        switch input {
+        case .request(let request, let leftover):
+            switch WebRoutes.route(request) {
+            case .respond(let response):
+                answer(peer, response, head: request.isHead)
+            case .upgrade(let response):
+                writeRaw(response.serialized(), to: peer)
+                peer.startWebSocket(leftover: leftover)
+                // The request came within the hello deadline; the hello gets a deadline of its own.
+                let deadline = MonotonicClock.nowMs() + Int64(limits.helloSeconds) * 1000
+                peer.stage = .greeting(deadline: deadline)
+                nextSweep = min(nextSweep, deadline)
+                log.debug("connection \(peer.id) speaks WebSocket")
+            }
+        case .refused(let status, let detail):
+            let allow = status == .methodNotAllowed ? [HTTPHeader("Allow", "GET, HEAD")] : []
+            answer(peer, .problem(status, detail, extra: allow))
+        case .control(.ping(let payload)):
+            // Pongs count against the output cap like messages: pinging without reading is a slow consumer too.
+            if peer.connection.enqueue(WebSocketFrame.pong(payload)) == .overCap {
+                log.info("connection \(peer.id) cut off: pings not read")
+                retire(peer, notifyRoom: true)
+                closeSoon(peer)
+            } else {
+                queueFlush(peer)
+            }
+        case .control(.close(let code, _)):
+            // Echo the client's code (RFC 6455, 5.5.1); its room learns the player is away, as for a dropped line.
+            let echoed = code.flatMap(WebSocketCloseCode.init(rawValue:)) ?? .normal
+            queueWebSocketClose(peer, echoed, "")
+            retire(peer, notifyRoom: true)
+            linger(peer)
+        case .control(.pong), .control(.text):
+            break
+        case .webSocketFailed(let failure):
+            log.info("connection \(peer.id) from \(peer.connection.remoteAddress) closed: \(failure.reason)")
+            queueWebSocketClose(peer, failure.code, failure.reason)
+            retire(peer, notifyRoom: true)
+            linger(peer)
+        case .message, .badFrame:
+            break
+        }
+    }
+
+    /// Writes a plain HTTP response and ends the connection (`Connection: close`).
+    func answer(_ peer: Peer, _ response: HTTPResponse, head: Bool = false) {
+        peer.transport = .answered
+        writeRaw(response.serialized(includeBody: !head), to: peer)
+        if response.status.rawValue >= 400 {
+            log.debug("connection \(peer.id): HTTP \(response.status.rawValue)")
+        }
+        linger(peer)
+    }
+
+    /// Queues one close frame for a WebSocket peer; nothing for any other, or when one was already queued.
+    func queueWebSocketClose(_ peer: Peer, _ code: WebSocketCloseCode, _ reason: String) {
+        guard peer.transport == .webSocket, !peer.webSocketCloseSent, !peer.connection.isClosed else { return }
+        peer.webSocketCloseSent = true
+        writeRaw(WebSocketFrame.close(code, reason: reason), to: peer)
+    }
+
+    /// Queues bytes that are not a protocol message: an HTTP response (one per connection) or the one close frame.
+    /// They may pass the output cap, as the last error before a slow consumer is cut off does.
+    private func writeRaw(_ bytes: [UInt8], to peer: Peer) {
+        guard !peer.connection.isClosed else { return }
+        peer.connection.enqueue(bytes, overCap: true)
+        queueFlush(peer)
+    }
+
+    // MARK: Watchers
+
+    /// A `hello` with `watch: true`: no seat, the room's public messages from now on, after a catch-up built
+    /// from the same view as a returning player's with no player in it.
+    func watch(_ peer: Peer, _ hello: ClientMessage.Hello) {
+        let host: RoomHost
+        if let text = hello.room, !text.isEmpty {
+            guard let code = RoomCode.normalise(text), let found = rooms[code] else {
+                fail(peer, .roomNotFound)
+                return
+            }
+            host = found
+        } else if rooms.count == 1, let only = rooms.values.first {
+            host = only
+        } else {
+            fail(peer, rooms.isEmpty ? .roomNotFound : .roomRequired)
+            return
+        }
+        if let password = options.password, !ResumeToken.matches(hello.password ?? "", password) {
+            fail(peer, .wrongPassword)
+            return
+        }
+        peer.stage = .watching(room: host.code)
+        host.watchers.insert(peer.id)
+        send(.welcome(.init(you: "", token: "", room: host.code, resumed: false, watch: true)), to: peer)
+        for message in host.room.catchUp(for: nil, now: WallClock.nowMs()) { send(message, to: peer) }
+        log.debug("room \(host.code): watched from \(peer.connection.remoteAddress)")
+    }
+
+    /// A message from a watcher: keep-alives and `leave`; anything else is refused, as from a player without a seat.
+    func watcherSent(_ message: ClientMessage, from peer: Peer) {
+        switch message {
+        case .ping(let ping):
+            send(.pong(.init(id: ping.id)), to: peer)
+        case .pong:
+            break
+        case .leave:
+            send(.bye(.init(reason: "left")), to: peer)
+            retire(peer, notifyRoom: false)
+            linger(peer)
+        case .hello:
+            complain(peer, .alreadyJoined, nil)
+        case .settings, .start, .clue, .pass, .vote, .guess, .kick:
+            complain(peer, .notPlaying, "A watcher has no seat.")
+        }
+    }
+}

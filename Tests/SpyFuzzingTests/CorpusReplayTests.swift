@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import SpyFuzzing
+
+/// Every committed seed and every past finding goes through the same body the fuzzer runs, so a crash found
+/// once stays fixed and the seeds keep matching the code.
+@Suite struct CorpusReplayTests {
+    static let fuzzDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz")
+
+    static func inputs(_ kind: String, _ target: FuzzTarget) -> [URL] {
+        let folder = fuzzDirectory.appendingPathComponent(kind).appendingPathComponent(target.rawValue)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    @Test(arguments: FuzzTarget.allCases)
+    func everySeedRunsCleanly(_ target: FuzzTarget) throws {
+        let seeds = Self.inputs("corpus", target)
+        #expect(seeds.count >= 3, "the \(target.rawValue) target needs a seed corpus in Fuzz/corpus")
+        for url in seeds {
+            target.run(Array(try Data(contentsOf: url)))
+        }
+    }
+
+    @Test(arguments: FuzzTarget.allCases)
+    func everyPastFindingRunsCleanly(_ target: FuzzTarget) throws {
+        for url in Self.inputs("regressions", target) {
+            target.run(Array(try Data(contentsOf: url)))
+        }
+    }
+
+    @Test func everySurfaceHasAnEntryPoint() throws {
+        let sources = Self.fuzzDirectory.deletingLastPathComponent().appendingPathComponent("Sources/Fuzz")
+        for target in FuzzTarget.allCases {
+            let entry = sources.appendingPathComponent(target.rawValue).appendingPathComponent("FuzzEntry.swift")
+            let text = try String(contentsOf: entry, encoding: .utf8)
+            #expect(text.contains("LLVMFuzzerTestOneInput"), "\(entry.path)")
+        }
+    }
+}
