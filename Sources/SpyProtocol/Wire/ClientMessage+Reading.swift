@@ -23,7 +23,8 @@ extension ClientMessage {
                     room: try fields.optional("room"),
                     token: try fields.optional("token"),
                     password: try fields.optional("password"),
-                    create: try fields.optional("create")))
+                    create: try fields.optional("create"),
+                    watch: try fields.optional("watch")))
         case "ping": return .ping(Ping(id: try fields.required("id")))
         case "pong": return .pong(Pong(id: try fields.required("id")))
         case "settings": return .settings(try SettingsChange.read(try fields.required("settings")))

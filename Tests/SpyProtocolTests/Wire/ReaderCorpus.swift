@@ -168,7 +168,7 @@ enum ReaderCorpus {
     private static let shapes: [String: [(String, String)]] = [
         "hello": [
             ("protocol", "int"), ("name", "string"), ("room", "string"), ("token", "string"),
-            ("password", "string"), ("create", "bool"),
+            ("password", "string"), ("create", "bool"), ("watch", "bool"),
         ],
         "ping": [("id", "int")], "pong": [("id", "int")], "settings": [("settings", "settings")], "start": [],
         "clue": [("text", "string")], "pass": [], "vote": [("target", "string")], "guess": [("word", "string")],
