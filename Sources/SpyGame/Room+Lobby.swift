@@ -14,28 +14,30 @@ extension Room {
         guard !gameRunning else { throw Rejection(.gameInProgress) }
         let present = playerIDs.count
         guard present < settings.maxPlayers else { throw Rejection(.roomFull) }
-        let trimmed = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
         let name: String
-        if trimmed.isEmpty {
+        if rawName.isEmpty {
             name = defaultName(seatNumber: present + 1)
         } else {
-            if let problem = Rules.checkName(trimmed) { throw problem }
-            guard !isNameTaken(trimmed) else { throw Rejection(.nameTaken) }
-            name = trimmed
+            let normalised = PlayerText.normalisedName(rawName)
+            if let problem = Rules.checkName(normalised, raw: rawName) { throw problem }
+            guard !isNameTaken(normalised) else {
+                throw Rejection(.nameTaken, "Another player in the room has that name, or one that looks the same.")
+            }
+            name = normalised
         }
         pruneDeparted()
         let id = "p\(nextPlayerNumber)"
         nextPlayerNumber += 1
         seats.append(Seat(id: id, name: name, bot: bot, connected: true, score: 0, departed: false))
-        if owner == nil { owner = id }
+        // Only a person owns a room: bots cannot start a game, so a room owned by one would wait forever.
+        if !bot, owner.map({ isBot($0) || seatIndex(of: $0) == nil }) ?? true { owner = id }
         context.effects.append(.joined(id))
         context.roomChanged = true
         context.log("\(id) joined room \(code)\(bot ? " (bot)" : "")")
     }
 
     private func isNameTaken(_ name: String) -> Bool {
-        let key = TextFold.key(name)
-        return seats.contains { !$0.departed && TextFold.key($0.name) == key }
+        seats.contains { !$0.departed && PlayerText.looksAlike($0.name, name) }
     }
 
     private func defaultName(seatNumber: Int) -> String {
@@ -51,10 +53,19 @@ extension Room {
 
     mutating func connect(_ player: PlayerID, _ context: inout Context) throws {
         guard let index = seatIndex(of: player) else { throw Rejection(.notPlaying, "You have no seat in this room.") }
+        let progressBefore = phase == .voting ? progressMessage(now: context.now) : nil
         seats[index].connected = true
+        seats[index].awaySince = nil
         // Only an absence made the table wait with a deadline; with no timer set, the game waits for them again.
         if isActor(player), timerSecondsForActor == 0 { deadline = nil }
+        if phase == .voting { updateVoteDeadline(now: context.now) }
         for message in catchUp(for: player, now: context.now) { context.send(player, message) }
+        // A missed vote result is told once.
+        if game?.missedVoteResult?.contains(player) == true { game?.missedVoteResult?.remove(player) }
+        // A voter who was no longer waited for is waited for again: everyone learns it.
+        if let progressBefore, progressBefore != progressMessage(now: context.now) {
+            context.announce(.voteProgress(progressMessage(now: context.now)))
+        }
         context.roomChanged = true
         context.log("\(player) connected")
     }
@@ -62,12 +73,47 @@ extension Room {
     mutating func disconnect(_ player: PlayerID, _ context: inout Context) throws {
         guard let index = seatIndex(of: player) else { throw Rejection(.notPlaying, "You have no seat in this room.") }
         seats[index].connected = false
+        // Counted from the latest drop, or from the host's return after a restart.
+        seats[index].awaySince = context.now
         context.roomChanged = true
         context.log("\(player) disconnected")
         if isActor(player), timerSecondsForActor == 0 {
             deadline = context.now + Rules.absentTurnMillis
         }
-        if phase == .voting { closeVoteIfComplete(&context) }
+        // An absent voter is waited for like an absent speaker, so a drop never closes the vote by itself.
+        if phase == .voting { updateVoteDeadline(now: context.now) }
+    }
+
+    /// After a restart nobody is connected yet: every person is away from now, and no timer runs out before
+    /// they had the absent window to come back in.
+    mutating func hostRestarted(_ context: inout Context) {
+        for index in seats.indices where !seats[index].bot && !seats[index].departed {
+            seats[index].connected = false
+            seats[index].awaySince = context.now
+        }
+        switch phase {
+        case .describing, .guessing:
+            if let actor = phase == .describing ? game?.currentSpeaker : game?.guesser, !isBot(actor) {
+                let fresh = actorDeadline(for: actor, now: context.now) ?? context.now + Rules.absentTurnMillis
+                deadline = max(deadline ?? fresh, context.now + Rules.absentTurnMillis)
+            }
+        case .voting:
+            if let running = deadline, settings.voteSeconds > 0 {
+                deadline = max(running, context.now + Rules.absentTurnMillis)
+            } else {
+                updateVoteDeadline(now: context.now)
+            }
+        case .lobby, .gameOver:
+            break
+        }
+        if owner.map({ isBot($0) || seatIndex(of: $0) == nil }) ?? true {
+            let person = seats.first { !$0.bot && !$0.departed }?.id
+            if owner != nil || person != nil {
+                context.log("owner \(owner ?? "none") is not a seated person; owner now \(person ?? "nobody")")
+            }
+            owner = person
+        }
+        context.roomChanged = true
     }
 
     mutating func leave(_ player: PlayerID, _ context: inout Context) throws {
@@ -100,10 +146,15 @@ extension Room {
         if gameRunning { playerDeparted(player, &context) }
     }
 
-    /// Ownership goes to the next seated player after the old owner, wrapping round.
+    /// Ownership goes to the next seated person after the old owner, wrapping round; never to a bot. With no
+    /// person seated the room has no owner until the next person joins.
     private mutating func passOwnership(from index: Int) {
+        guard !seats.isEmpty else {
+            owner = nil
+            return
+        }
         let ring = seats.indices.map { seats[(index + $0) % seats.count] }
-        owner = ring.first { !$0.departed }?.id
+        owner = ring.first { !$0.departed && !$0.bot }?.id
     }
 
     mutating func changeSettings(by player: PlayerID, _ change: SettingsChange, _ context: inout Context) throws {

@@ -136,17 +136,43 @@ extension Room {
         closeVoteIfComplete(&context)
     }
 
+    /// Whether the vote still waits for a voter who has no ballot in: always while they are connected or a vote
+    /// timer runs (the timer decides); while away, for the absent window after they dropped or the host came back.
+    func isAwaited(_ voter: PlayerID, now: Millis) -> Bool {
+        guard let since = awaySince(voter), !isConnected(voter) else { return isConnected(voter) }
+        return settings.voteSeconds > 0 || now < since + Rules.absentTurnMillis
+    }
+
+    /// With no vote timer, the vote's deadline is the end of the first absent window still open among the voters
+    /// it waits for, so the vote closes (or tells everyone who is no longer waited for) when it ends.
+    mutating func updateVoteDeadline(now: Millis) {
+        guard phase == .voting, settings.voteSeconds == 0, let game else { return }
+        let windowEnds = game.voters.compactMap { voter -> Millis? in
+            guard game.ballots[voter] == nil, isAwaited(voter, now: now), let since = awaySince(voter) else {
+                return nil
+            }
+            return since + Rules.absentTurnMillis
+        }
+        deadline = windowEnds.min()
+    }
+
     private func votingMessage(now: Millis) -> ServerMessage.Voting {
         ServerMessage.Voting(
             round: game?.round ?? 0, candidates: game?.candidates ?? [], voters: game?.voters ?? [],
-            pk: !(game?.pk.isEmpty ?? true), timerMs: deadline.map { Int(max(0, $0 - now)) })
+            pk: !(game?.pk.isEmpty ?? true),
+            timerMs: settings.voteSeconds > 0 ? deadline.map { Int(max(0, $0 - now)) } : nil)
     }
 
-    private func progressMessage() -> ServerMessage.VoteProgress {
+    /// Who voted, who the vote still waits for (away voters within their window included), and who is away and
+    /// no longer waited for (they abstain unless they come back before the vote closes).
+    func progressMessage(now: Millis) -> ServerMessage.VoteProgress {
         let voters = game?.voters ?? []
         let ballots = game?.ballots ?? [:]
+        let open = voters.filter { ballots[$0] == nil }
+        let abstaining = open.filter { !isAwaited($0, now: now) }
         return ServerMessage.VoteProgress(
-            voted: voters.filter { ballots[$0] != nil }, waiting: voters.filter { ballots[$0] == nil })
+            voted: voters.filter { ballots[$0] != nil }, waiting: open.filter { isAwaited($0, now: now) },
+            abstaining: abstaining.isEmpty ? nil : abstaining)
     }
 
     mutating func castVote(by player: PlayerID, for target: PlayerID, _ context: inout Context) throws {
@@ -162,15 +188,19 @@ extension Room {
         self.game = game
         // A changed ballot changes nothing anyone may see; a first one only moves its voter to "voted", which
         // the progress message says in full, so no room snapshot follows it (ballots are the busiest moment).
-        if firstBallot { context.announce(.voteProgress(progressMessage())) }
+        if firstBallot { context.announce(.voteProgress(progressMessage(now: context.now))) }
         closeVoteIfComplete(&context)
     }
 
-    /// The vote closes when every connected voter has a ballot in; absent voters abstain.
+    /// The vote closes when no voter it waits for is left without a ballot: absent voters whose window has
+    /// passed abstain. Until then the deadline follows the open absent windows.
     mutating func closeVoteIfComplete(_ context: inout Context) {
         guard phase == .voting, let game else { return }
-        let waiting = game.voters.filter { game.ballots[$0] == nil && isConnected($0) }
-        if waiting.isEmpty { closeVote(&context) }
+        if game.voters.allSatisfy({ game.ballots[$0] != nil || !isAwaited($0, now: context.now) }) {
+            closeVote(&context)
+        } else {
+            updateVoteDeadline(now: context.now)
+        }
     }
 
     private mutating func closeVote(_ context: inout Context) {
@@ -212,6 +242,9 @@ extension Room {
                 game.revealed[eliminated] = role
             }
         }
+        // Whoever is away now learns the result when they resume (only the latest result is kept).
+        game.lastVoteResult = result
+        game.missedVoteResult = Set(seats.filter { !$0.connected && !$0.departed && !$0.bot }.map(\.id))
         self.game = game
         context.broadcast(.voteResult(result))
         context.log("round \(game.round) vote: \(result.outcome.rawValue)\(eliminated.map { " \($0)" } ?? "")")
@@ -316,7 +349,7 @@ extension Room {
         case .describing where wasSpeaker:
             advanceTurn(&context)
         case .voting:
-            context.broadcast(.voteProgress(progressMessage()))
+            context.broadcast(.voteProgress(progressMessage(now: context.now)))
             closeVoteIfComplete(&context)
         default:
             break
@@ -330,8 +363,13 @@ extension Room {
             guard let speaker = game?.currentSpeaker else { return }
             context.log("\(speaker)'s turn timed out")
             finishTurn(of: speaker, text: nil, &context)
-        case .voting:
+        case .voting where settings.voteSeconds > 0:
             closeVote(&context)
+        case .voting:
+            // An absent window ended: the vote closes if it waited for nobody else, or says who it stopped
+            // waiting for.
+            closeVoteIfComplete(&context)
+            if phase == .voting { context.broadcast(.voteProgress(progressMessage(now: context.now))) }
         case .guessing:
             resolveGuess(nil, &context)
         case .lobby, .gameOver:
@@ -339,11 +377,14 @@ extension Room {
         }
     }
 
-    /// The messages a returning player needs to know where the game stands.
-    func currentPrompts(now: Millis) -> [ServerMessage] {
+    /// The messages a returning player needs to know where the game stands (with their own ballot, if any).
+    func currentPrompts(now: Millis, for player: PlayerID?) -> [ServerMessage] {
         switch phase {
         case .describing: return [.turn(turnMessage(now: now))]
-        case .voting: return [.voting(votingMessage(now: now)), .voteProgress(progressMessage())]
+        case .voting:
+            var voting = votingMessage(now: now)
+            voting.ballot = player.flatMap { game?.ballots[$0] }
+            return [.voting(voting), .voteProgress(progressMessage(now: now))]
         case .guessing:
             guard let guesser = game?.guesser else { return [] }
             return [

@@ -117,6 +117,7 @@ public struct Room: Codable, Sendable, Equatable {
         case .start(let player, let pairs): try start(by: player, pairs: pairs, &context)
         case .move(let player, let message): try move(player, message, &context)
         case .tick: tick(&context)
+        case .hostRestarted: hostRestarted(&context)
         }
     }
 
@@ -174,6 +175,8 @@ public struct Room: Codable, Sendable, Equatable {
         var score: Int
         /// Left or kicked during a game: kept (out, revealed) until the game over screen is done with it.
         var departed: Bool
+        /// When the player's connection dropped (or the host came back after a restart), while away.
+        var awaySince: Millis?
     }
 
     func seatIndex(of player: PlayerID) -> Int? {
@@ -183,6 +186,12 @@ public struct Room: Codable, Sendable, Equatable {
     /// Whether a seated player's client is connected now (bots always are).
     public func isConnected(_ player: PlayerID) -> Bool {
         seats.first { $0.id == player && !$0.departed }?.connected ?? false
+    }
+
+    /// When a seated player who is away dropped (or the host came back); `nil` while connected.
+    func awaySince(_ player: PlayerID) -> Millis? {
+        guard let seat = seats.first(where: { $0.id == player && !$0.departed }), !seat.connected else { return nil }
+        return seat.awaySince
     }
 }
 
@@ -211,6 +220,10 @@ struct Game: Codable, Sendable, Equatable {
     var guesser: PlayerID?
     var blankGuess: String?
     var winner: Winner?
+    /// The last vote result, kept for the players who were away when it was announced.
+    var lastVoteResult: ServerMessage.VoteResult?
+    /// Players who were away when `lastVoteResult` was announced and have not resumed since.
+    var missedVoteResult: Set<PlayerID>?
 
     var currentSpeaker: PlayerID? {
         speakers.indices.contains(speakerIndex) ? speakers[speakerIndex] : nil

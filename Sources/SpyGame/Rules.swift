@@ -8,16 +8,16 @@ public enum Rules {
     public static let minPlayers = 4
     /// Largest table a room may be set to.
     public static let maxTableSize = 20
-    /// Longest name, in terminal columns (CJK characters count two).
-    public static let maxNameColumns = 16
-    /// Longest clue or guess, in characters.
-    public static let maxClueCharacters = 100
+    /// Longest name, in terminal columns (CJK characters count two); see `PlayerText` for the other bounds.
+    public static let maxNameColumns = PlayerText.maxNameColumns
+    /// Longest clue or guess, in characters; see `PlayerText` for the other bounds.
+    public static let maxClueCharacters = PlayerText.maxClueCharacters
     /// Most recent clues a room snapshot carries, so a long typed game never outgrows the largest frame.
     public static let cluesInView = 40
     /// Most categories a room may filter on.
     public static let maxCategories = 32
     /// Longest category name, in characters.
-    public static let maxCategoryCharacters = 32
+    public static let maxCategoryCharacters = PlayerText.maxCategoryCharacters
     /// Allowed timer lengths in seconds (0 turns the timer off).
     public static let timerSeconds = 10...600
     /// How long an absent speaker (or guessing blank) keeps the table waiting when no turn timer is set.
@@ -53,8 +53,13 @@ public enum Rules {
         }
         for category in settings.categories {
             let trimmed = category.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty || trimmed.count > maxCategoryCharacters || TextFold.hasControlCharacters(category) {
-                return Rejection(.badSettings, "Category names are 1 to \(maxCategoryCharacters) characters.")
+            let problem = PlayerText.textProblem(
+                trimmed, maxCharacters: maxCategoryCharacters, maxBytes: PlayerText.maxCategoryBytes)
+            if problem != nil || TextFold.hasControlCharacters(category) {
+                return Rejection(
+                    .badSettings,
+                    "Category names are 1 to \(maxCategoryCharacters) characters "
+                        + "(\(PlayerText.maxCategoryBytes) bytes), without control characters.")
             }
         }
         return nil
@@ -117,20 +122,14 @@ public enum Rules {
         return winPoints + (survived ? survivorBonus : 0)
     }
 
-    /// Why a trimmed, non-empty name is refused, if it is (an empty name gets a default name instead).
-    static func checkName(_ trimmed: String) -> Rejection? {
-        let columns = DisplayWidth.of(trimmed)
-        if TextFold.hasControlCharacters(trimmed) || columns < 1 || columns > maxNameColumns {
-            return Rejection(.badName)
-        }
-        return nil
+    /// Why a name is refused, if it is: `name` is the normalised form of `raw`, which is not empty (an empty
+    /// name gets a default name instead). The code is always `bad_name`; the message says what was wrong.
+    static func checkName(_ name: String, raw: String) -> Rejection? {
+        PlayerText.nameProblem(name, raw: raw).map { Rejection(.badName, $0.message) }
     }
 
     /// Why a trimmed clue or guess is refused, if it is.
     static func checkText(_ trimmed: String) -> Rejection? {
-        if trimmed.isEmpty || trimmed.count > maxClueCharacters || TextFold.hasControlCharacters(trimmed) {
-            return Rejection(.badClue)
-        }
-        return nil
+        PlayerText.clueProblem(trimmed).map { Rejection(.badClue, $0.message) }
     }
 }

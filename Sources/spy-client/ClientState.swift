@@ -320,6 +320,11 @@ struct ClientState: Equatable, Sendable {
                 cursor = voteCandidates.first?.id
                 seatDigits = ""
             }
+            // On resume the host says which ballot this player has in (a restarted client forgot it).
+            if let own = vote.ballot {
+                ballot = own
+                cursor = own
+            }
             announceVote()
         case .voteProgress(let progress):
             guard var view = room else { return }

@@ -286,11 +286,28 @@ struct Strings: Sendable {
         }
     }
 
+    private func nameProblemZH(_ problem: PlayerText.NameProblem) -> String {
+        switch problem {
+        case .onlySpaces: return "名字不能只有空白（留空會自動取名）"
+        case .controlCharacters: return "名字不能有控制字元或換行"
+        case .tooManyBytes: return "名字太長（最多 \(PlayerText.maxNameBytes) 位元組）"
+        case .directionControls: return "名字不能有文字方向控制字元"
+        case .invisibleCharacters: return "名字不能有看不見的字元"
+        case .tooManyMarks: return "每個字最多帶 \(PlayerText.maxMarksPerCharacter) 個重音符號，也不能以重音符號開頭"
+        case .nothingVisible: return "名字至少要有一個看得見的字"
+        case .tooWide: return "名字最多 \(PlayerText.maxNameColumns) 格寬（中文字一字 2 格）"
+        case .mixedScripts: return "名字不能混用拉丁、希臘、西里爾字母"
+        }
+    }
+
     /// A refusal from the host, in the player's language, with what to do about it.
     func problem(_ code: ErrorCode, message: String, need: Int? = nil, have: Int? = nil) -> String {
         switch code {
         case .clueHasWord: return pick("描述裡不能有你的詞，換個說法", "Your clue contains your word: say it another way")
-        case .badClue: return pick("描述要 1 到 100 字，不能有控制字元", "A clue is 1 to 100 characters, no control characters")
+        case .badClue:
+            return pick(
+                "描述要 1 到 100 字（400 位元組內），每字最多 2 個重音符號，不能有控制字元",
+                "A clue is 1 to 100 characters (400 bytes), at most 2 accents a letter, no control characters")
         case .notYourTurn: return pick("還沒輪到你", "It is not your turn")
         case .selfVote: return pick("不能投自己", "You cannot vote for yourself")
         case .badTarget: return pick("不能選這個人", "That player cannot be chosen")
@@ -308,7 +325,10 @@ struct Strings: Sendable {
         case .roomFull: return pick("房間滿了", "The room is full")
         case .gameInProgress: return pick("遊戲進行中，等這局結束再加入", "A game is running: join when it ends")
         case .nameTaken: return pick("這個名字已經有人用了", "That name is taken")
-        case .badName: return pick("名字要 1 到 16 格寬，不能有控制字元", "Names are 1 to 16 columns, no control characters")
+        case .badName:
+            // The host's message says which rule the name broke; it is one of the shared texts, so say it in zh too.
+            let reason = PlayerText.NameProblem.allCases.first { $0.message == message }
+            return pick(reason.map(nameProblemZH) ?? "名字不能用：\(message)", message)
         case .wrongPassword: return pick("房間密碼不對（用 --password）", "Wrong room password (use --password)")
         case .roomNotFound: return pick("沒有這個房間代碼", "No room with that code")
         case .roomRequired: return pick("主機有好幾個房間，用 --room 指定", "The host has several rooms: give one with --room")

@@ -132,10 +132,14 @@ final class OutgoingMessage {
     private(set) lazy var framed: [UInt8] = (try? WireCodec.frame(payload)) ?? []
     private(set) lazy var webSocketText: [UInt8] = WebSocketFrame.text(payload)
 
-    /// Nil when the message does not fit in a frame.
+    /// Oldest clues a room snapshot left out to fit a frame (see `WireCodec.encodePayloadFitting`).
+    let trimmedClues: Int
+
+    /// Nil when the message does not fit in a frame, even shortened.
     init?(_ message: ServerMessage) {
-        payload = WireCodec.encodePayload(message)
-        guard !payload.isEmpty, payload.count <= FrameLimits.defaultMaxPayload else { return nil }
+        guard let (payload, trimmed) = WireCodec.encodePayloadFitting(message) else { return nil }
+        self.payload = payload
+        trimmedClues = trimmed
     }
 }
 

@@ -361,6 +361,10 @@ final class Server {
             fail(peer, .protocolVersion)
             return
         }
+        if let problem = PlayerText.helloProblem(hello) {
+            complain(peer, .badMessage, problem)
+            return
+        }
         if hello.watch == true {
             watch(peer, hello)
             return
@@ -529,9 +533,10 @@ final class Server {
             roomOrder.append(host.code)
             for player in host.room.playerIDs where !host.room.isBot(player) {
                 host.absentSince[player] = now
-                if case .success(let effects) = host.room.apply(.disconnected(player), now: now) {
-                    carryOut(effects, in: host)
-                }
+            }
+            // Everyone is away until they resume; the room decides nothing on ballots of players reconnecting.
+            if case .success(let effects) = host.room.apply(.hostRestarted, now: now) {
+                carryOut(effects, in: host)
             }
             if !host.permanent { host.emptySince = now }
             planBots(host)
@@ -694,9 +699,14 @@ final class Server {
     // MARK: Output and closing
 
     private func encode(_ message: ServerMessage) -> OutgoingMessage? {
+        // Player text is bounded so every message fits by construction; should one not, a snapshot is sent
+        // without its oldest clues rather than not at all.
         guard let encoded = OutgoingMessage(message) else {
             log.error("a \(message.type) message does not fit in a frame")
             return nil
+        }
+        if encoded.trimmedClues > 0 {
+            log.warning("a room snapshot was sent without its \(encoded.trimmedClues) oldest clues to fit a frame")
         }
         return encoded
     }

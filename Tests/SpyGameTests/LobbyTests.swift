@@ -24,8 +24,10 @@ final class LobbyTests: XCTestCase {
         var table = Table()
         table.ok(.join(name: "", bot: false))
         table.ok(.join(name: "玩家3", bot: false))
-        table.ok(.join(name: "   ", bot: false))
+        table.ok(.join(name: "", bot: false))
         XCTAssertEqual(table.room.playerIDs.compactMap { table.room.name(of: $0) }, ["玩家1", "玩家3", "玩家4"])
+        // Only an empty name means "give me a default"; a name of spaces is a mistake, and said to be one.
+        table.refused(.join(name: "   ", bot: false), .badName)
     }
 
     func testNamesAreCheckedForWidthControlsAndDuplicates() {

@@ -63,12 +63,15 @@ final class PresenceTests: XCTestCase {
         XCTAssertEqual(table.phase, .voting)
         for voter in civilians.prefix(3) { table.vote(voter, spy) }
         XCTAssertEqual(table.phase, .voting)
-        let result = try XCTUnwrap(table.ok(.move(spy, .vote(.init(target: civilians[0])))).voteResults.first)
+        table.vote(spy, civilians[0])
+        XCTAssertEqual(table.phase, .voting, "the absent voter is waited for during the absent window")
+        table.advance(by: Rules.absentTurnMillis)
+        let result = try XCTUnwrap(table.ok(.tick).voteResults.first)
         XCTAssertEqual(result.abstained, [civilians[3]])
         XCTAssertEqual(result.out, spy)
     }
 
-    func testVoterLeavingTheConnectionLastClosesTheVote() throws {
+    func testVoterDroppingLastClosesTheVoteOnlyWhenTheAbsentWindowEnds() throws {
         var table = Table(seed: 35)
         table.seat(5)
         table.start()
@@ -77,7 +80,10 @@ final class PresenceTests: XCTestCase {
         let spy = table.players(.spy)[0]
         for voter in civilians.prefix(3) { table.vote(voter, spy) }
         table.vote(spy, civilians[0])
-        let result = try XCTUnwrap(table.ok(.disconnected(civilians[3])).voteResults.first)
+        XCTAssertEqual(table.ok(.disconnected(civilians[3])).voteResults, [])
+        XCTAssertEqual(table.room.nextDeadline, table.now + Rules.absentTurnMillis)
+        table.advance(by: Rules.absentTurnMillis)
+        let result = try XCTUnwrap(table.ok(.tick).voteResults.first)
         XCTAssertEqual(result.abstained, [civilians[3]])
         XCTAssertEqual(table.phase, .gameOver)
     }

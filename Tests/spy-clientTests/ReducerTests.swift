@@ -141,6 +141,26 @@ import Testing
         #expect(state.voteCandidates.map(\.id) == ["p1", "p5"])
     }
 
+    @Test func aRefusedNameSaysWhichRuleItBrokeInBothLanguages() {
+        let invisible = PlayerText.NameProblem.invisibleCharacters.message
+        #expect(Strings(language: .en).problem(.badName, message: invisible) == invisible)
+        #expect(Strings(language: .zh).problem(.badName, message: invisible) == "名字不能有看不見的字元")
+        let zh = Set(
+            PlayerText.NameProblem.allCases.map { Strings(language: .zh).problem(.badName, message: $0.message) })
+        #expect(zh.count == PlayerText.NameProblem.allCases.count, "one zh text per reason")
+        #expect(Strings(language: .zh).problem(.badName, message: "new rule") == "名字不能用：new rule")
+    }
+
+    @Test func aResumedVotingWithTheOwnBallotShowsIt() {
+        var state = Fixtures.joined(language: .en)
+        state.apply(.room(Fixtures.room(.voting)), now: now)
+        state.apply(
+            .voting(.init(round: 1, candidates: ["p1", "p2", "p3", "p4", "p5"], voters: ["p3"], ballot: "p4")),
+            now: now)
+        #expect(state.ballot == "p4")
+        #expect(state.cursor == "p4")
+    }
+
     @Test func turnsAndVotesAreAnnouncedOnceWhicheverMessageComesFirst() {
         var live = Fixtures.joined(language: .en)
         live.apply(.deal(.init(game: 1, word: "蘋果")), now: now)

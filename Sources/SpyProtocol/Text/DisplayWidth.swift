@@ -68,7 +68,13 @@ public enum TextFold {
     /// The general path of `key`, through Foundation's normalisation and folding.
     static func foundationKey(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let compatible = trimmed.precomposedStringWithCompatibilityMapping
+        // Invisible characters would let a clue hide the word (`ap\u{200B}ple`).
+        var visible = String.UnicodeScalarView()
+        for scalar in trimmed.precomposedStringWithCompatibilityMapping.unicodeScalars
+        where !scalar.properties.isDefaultIgnorableCodePoint {
+            visible.append(scalar)
+        }
+        let compatible = String(visible)
         return compatible.folding(options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
     }
 

@@ -134,25 +134,36 @@ public enum ServerMessage: Sendable, Equatable {
         public var pk: Bool
         /// Milliseconds the vote stays open, when a timer runs.
         public var timerMs: Int?
+        /// The recipient's own ballot, in the copy a voter gets on resume after voting.
+        public var ballot: PlayerID?
 
-        public init(round: Int, candidates: [PlayerID], voters: [PlayerID], pk: Bool = false, timerMs: Int? = nil) {
+        public init(
+            round: Int, candidates: [PlayerID], voters: [PlayerID], pk: Bool = false, timerMs: Int? = nil,
+            ballot: PlayerID? = nil
+        ) {
             self.round = round
             self.candidates = candidates
             self.voters = voters
             self.pk = pk
             self.timerMs = timerMs
+            self.ballot = ballot
         }
     }
 
     public struct VoteProgress: Codable, Sendable, Equatable {
         /// Who has cast a ballot.
         public var voted: [PlayerID]
-        /// Who has not yet.
+        /// Who the vote still waits for: no ballot yet, and connected, or away within their absent window (or
+        /// until the vote timer, when one is set).
         public var waiting: [PlayerID]
+        /// Voters away past their absent window: no longer waited for, they abstain unless they come back
+        /// before the vote closes. Absent when empty.
+        public var abstaining: [PlayerID]?
 
-        public init(voted: [PlayerID], waiting: [PlayerID]) {
+        public init(voted: [PlayerID], waiting: [PlayerID], abstaining: [PlayerID]? = nil) {
             self.voted = voted
             self.waiting = waiting
+            self.abstaining = abstaining
         }
     }
 

@@ -1,12 +1,872 @@
+// The player page: joins a room over /ws, shows this player's word (once, then only while 忘詞 is held) and
+// whatever the game asks of them. Everything comes from the host's messages (docs/PROTOCOL.md); the page keeps
+// only the resume token, the name and the room code, per tab, so a reload takes back the same seat.
 "use strict";
-document.getElementById("join").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const log = document.getElementById("log");
-  const status = document.getElementById("status");
-  const room = document.getElementById("room").value.trim();
-  const hello = { name: document.getElementById("name").value.trim() };
-  if (room) hello.room = room;
-  window.Spy.connect(hello, (message) => {
-    log.textContent += JSON.stringify(message) + "\n";
-  }, (text) => { status.textContent = text; });
+
+const TOKEN_KEY = "whoisspy.token";
+const NAME_KEY = "whoisspy.name";
+const ROOM_KEY = "whoisspy.room";
+// The game whose word this tab has already shown once; a reload must not flash it again.
+const SEEN_KEY = "whoisspy.seenGame";
+const LAST_NAME_KEY = "whoisspy.lastName";
+
+const $ = (id) => document.getElementById(id);
+
+const tab = {
+  get(key) {
+    try {
+      return sessionStorage.getItem(key);
+    } catch (_) {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      if (value === null || value === undefined) sessionStorage.removeItem(key);
+      else sessionStorage.setItem(key, value);
+    } catch (_) {
+      // Without storage a reload joins afresh; the game itself still works.
+    }
+  },
+};
+
+let lang = initialLanguage();
+let L = applyLanguage(lang);
+
+const state = {
+  me: null,
+  joined: false,
+  room: null,
+  dealt: null, // { game, word, blank }: only ever from a `deal` addressed to this player
+  wordShown: false, // just dealt: shown until the player hides it
+  holding: false, // 忘詞 held down
+  recallUntil: 0, // a screen reader's click on 忘詞 shows the word for a moment
+  voting: null,
+  ballot: null,
+  guessing: null,
+  result: null,
+  gameOver: null,
+  events: [],
+  notice: "",
+  linkStatus: "idle",
+  attempt: 0,
+  timerEndsAt: null,
+  lastTurnKey: "",
+  lastVoteKey: "",
+  hello: null, // what the next hello asks for, when not resuming
+};
+
+const link = new HostLink({
+  hello: () => {
+    const token = tab.get(TOKEN_KEY);
+    if (token) return { type: "hello", protocol: 1, name: tab.get(NAME_KEY) || "", token };
+    return state.hello;
+  },
+  onMessage: (message) => {
+    handle(message);
+    render();
+  },
+  onStatus: (status, attempt) => {
+    const before = state.linkStatus;
+    state.linkStatus = status;
+    state.attempt = attempt;
+    if (status === "reconnecting" && before === "connected") record((S) => S.lostHost);
+    // Not seated yet: a refusal, or a host that does not answer, gives the form back.
+    if ((status === "closed" || status === "reconnecting") && !state.joined) showJoinError(state.joinError);
+    render();
+  },
 });
+
+// MARK: Messages from the host
+
+function handle(message) {
+  switch (message.type) {
+    case "welcome":
+      if (state.joined) record((S) => S.reconnected);
+      state.me = message.you;
+      state.joined = true;
+      // The host's bank, for the owner to pick categories from (hosts that do not send it leave the text field).
+      state.bankCategories = Array.isArray(message.categories) ? message.categories : [];
+      state.joinError = "";
+      tab.set(TOKEN_KEY, message.token);
+      tab.set(ROOM_KEY, message.room);
+      // Back after a drop: say again whose turn it is or that a vote is open.
+      state.lastTurnKey = "";
+      state.lastVoteKey = "";
+      break;
+    case "room":
+      applyRoom(message);
+      break;
+    case "deal": {
+      // The same deal comes again after every reconnection; only a new game resets the table.
+      const isNew = !state.dealt || state.dealt.game !== message.game;
+      const seen = Number(tab.get(SEEN_KEY) || 0) === message.game;
+      state.dealt = { game: message.game, word: message.word, blank: message.blank === true };
+      if (isNew) {
+        state.gameOver = null;
+        state.guessing = null;
+        state.result = null;
+        record((S) => S.gameStarted(message.game));
+      }
+      if (isNew && !seen) {
+        state.wordShown = true;
+        state.scrollToWord = true;
+      }
+      break;
+    }
+    case "turn":
+      setTimer(message.timerMs, message.timerKind);
+      announceTurn(message.player, message.round, message.pk);
+      break;
+    case "clue": {
+      const name = nameOf(state.room, message.player);
+      // The clue went through: the box is free for the next turn (a refused clue keeps its text).
+      if (message.player === state.me) $("clue-input").value = "";
+      record((S) => S.clueEvent(name, message.text));
+      break;
+    }
+    case "voting": {
+      const key = voteKey(message.round, message.pk);
+      state.voting = message;
+      if (key !== state.lastVoteKey) state.ballot = null;
+      state.result = null;
+      setTimer(message.timerMs);
+      announceVote();
+      break;
+    }
+    case "vote_progress":
+      if (state.room) {
+        for (const seat of state.room.seats) seat.voted = message.voted.includes(seat.id);
+      }
+      break;
+    case "vote_result": {
+      state.voting = null;
+      state.ballot = null;
+      state.timerEndsAt = null;
+      state.result = message;
+      const room = state.room;
+      const count = resultLines(message, room, L).length;
+      for (let i = 0; i < count; i++) record((S) => resultLines(message, room, S)[i]);
+      announce(resultLines(message, room, L).slice(-1)[0]);
+      break;
+    }
+    case "guessing": {
+      state.guessing = message;
+      setTimer(message.timerMs, message.timerKind);
+      const name = nameOf(state.room, message.player);
+      const mine = message.player === state.me;
+      record((S) => (mine ? S.yourGuess : S.guessOf(name)));
+      announce(mine ? L.yourGuess : L.guessOf(name));
+      break;
+    }
+    case "game_over": {
+      state.gameOver = message;
+      state.voting = null;
+      state.guessing = null;
+      state.timerEndsAt = null;
+      const room = state.room;
+      if (message.blankGuess !== undefined) {
+        const blank = message.reveal.find((entry) => entry.role === "blank");
+        const name = nameOf(room, blank && blank.player);
+        record((S) => S.blankGuess(name, message.blankGuess));
+      }
+      record((S) => `${S.winner[message.winner]} ${S.words(message.civilianWord, message.spyWord)}`);
+      for (const entry of message.reveal) {
+        const name = nameOf(room, entry.player);
+        record((S) => S.reveal(name, S.role[entry.role], entry.word));
+      }
+      announce(`${L.winner[message.winner]} ${L.words(message.civilianWord, message.spyWord)}`);
+      break;
+    }
+    case "error":
+      handleError(message);
+      break;
+    case "bye":
+      handleBye(message.reason);
+      break;
+    default:
+      // pong, and anything a newer host adds: nothing to show.
+      break;
+  }
+}
+
+function applyRoom(view) {
+  const before = state.room;
+  if (before) {
+    for (const seat of view.seats) {
+      if (!before.seats.some((old) => old.id === seat.id)) record((S) => S.joined(seat.name));
+    }
+    for (const seat of before.seats) {
+      const now = view.seats.find((other) => other.id === seat.id);
+      if (!now) record((S) => S.left(seat.name));
+      else if (seat.connected && !now.connected) record((S) => S.away(seat.name));
+      else if (!seat.connected && now.connected && seat.id !== state.me) record((S) => S.back(seat.name));
+    }
+    if (
+      JSON.stringify(before.settings) !== JSON.stringify(view.settings) &&
+      (view.phase === "lobby" || view.phase === "gameOver")
+    ) {
+      const settings = view.settings;
+      record((S) => S.settingsChanged(S.settingsLine(settings, S)));
+    }
+  } else {
+    const mine = view.seats.find((seat) => seat.id === state.me);
+    if (mine) record((S) => S.joined(mine.name));
+  }
+  state.room = view;
+  if (view.phase !== "voting") {
+    state.voting = null;
+    state.ballot = null;
+  } else if (!state.voting) {
+    // Joined or resumed mid-vote: rebuild the vote from the public state.
+    const pk = view.pk.length > 0;
+    state.voting = {
+      round: view.round,
+      pk,
+      candidates: pk ? view.pk : view.seats.filter((s) => s.alive).map((s) => s.id),
+      voters: votersOf(view),
+    };
+    announceVote();
+  }
+  if (view.phase === "describing" && view.turn) announceTurn(view.turn, view.round, view.pk.length > 0);
+  if (view.phase !== "guessing") state.guessing = null;
+  if (view.phase === "lobby") state.gameOver = null;
+  if (view.phase === "lobby") state.result = null;
+  setTimer(view.timerMs, view.timerKind);
+}
+
+function handleError(error) {
+  const text = problemText(error);
+  if (!state.joined) {
+    // A refused hello: the host closes the connection; the form says what to change.
+    state.joinError = text;
+    if (error.code === "bad_token") tab.set(TOKEN_KEY, null);
+    if (error.code === "name_taken") {
+      const name = $("join-name").value.trim();
+      const suggestion = /\d+$/.test(name) ? name.replace(/\d+$/, (d) => String(Number(d) + 1)) : `${name}2`;
+      $("join-name").value = suggestion;
+      state.joinError = L.nameTakenTry(suggestion);
+    }
+    if (error.code === "room_required" || error.code === "room_not_found") state.needRoom = true;
+    if (error.code === "wrong_password") state.needPassword = true;
+    return;
+  }
+  state.notice = text;
+  record((S) => problemText(error, S));
+  if (error.code === "kicked") {
+    leaveRoom(text);
+  } else if (error.code === "clue_has_word" || error.code === "bad_clue") {
+    $("clue-input").focus();
+  } else if (error.code === "self_vote" || error.code === "bad_target") {
+    state.ballot = null;
+  } else if (["bad_settings", "too_many_spies", "bad_message", "not_owner"].includes(error.code)) {
+    // A refused setting: the form shows again what is in force.
+    state.resetSettings = true;
+  }
+}
+
+function handleBye(reason) {
+  const text = L.bye[reason] || L.bye.other(reason);
+  if (reason === "left" || reason === "room_closed") {
+    leaveRoom(reason === "left" ? "" : text);
+  } else {
+    state.notice = text;
+    record((S) => S.bye[reason] || S.bye.other(reason));
+  }
+}
+
+/** Back to the join form, the seat given up (left, kicked, room closed). */
+function leaveRoom(message) {
+  link.stop();
+  tab.set(TOKEN_KEY, null);
+  tab.set(SEEN_KEY, null);
+  Object.assign(state, {
+    me: null,
+    joined: false,
+    room: null,
+    dealt: null,
+    voting: null,
+    ballot: null,
+    guessing: null,
+    result: null,
+    gameOver: null,
+    events: [],
+    notice: "",
+    timerEndsAt: null,
+    wordShown: false,
+  });
+  state.joinError = message;
+  showJoinError(message);
+}
+
+/** A refusal in the page's language; `too_few_players` with the numbers the host gave. */
+function problemText(error, S = L) {
+  if (error.code === "too_few_players" && Number.isInteger(error.need) && Number.isInteger(error.have)) {
+    return S.problem.too_few_players_count(error.need, error.have);
+  }
+  return S.problem[error.code] || error.message || error.code;
+}
+
+// MARK: Announcements and the event log
+
+function record(line) {
+  state.events.push(line);
+  if (state.events.length > 200) state.events.splice(0, state.events.length - 200);
+}
+
+let announceTimer = 0;
+/** Says `text` through the live region (turns, votes, results), once. */
+function announce(text) {
+  const region = $("announcer");
+  region.textContent = "";
+  clearTimeout(announceTimer);
+  // A fresh text node after a pause makes screen readers read it even when it repeats.
+  announceTimer = setTimeout(() => {
+    region.textContent = text;
+  }, 100);
+}
+
+function currentGame() {
+  return Math.max(state.room ? state.room.game : 0, state.dealt ? state.dealt.game : 0);
+}
+
+function voteKey(round, pk) {
+  return `${currentGame()}/${round}/${pk}`;
+}
+
+function announceTurn(player, round, pk) {
+  const key = `${currentGame()}/${round}/${player}/${pk}`;
+  if (key === state.lastTurnKey) return;
+  state.lastTurnKey = key;
+  const name = nameOf(state.room, player);
+  const mine = player === state.me;
+  record((S) => S.turnEvent(name, mine, pk));
+  if (mine) {
+    announce(state.room && state.room.settings.clueMode === "typed" ? L.yourTurnTyped : L.yourTurnSpoken);
+  } else {
+    announce(L.turnOf(name));
+  }
+}
+
+function announceVote() {
+  const vote = state.voting;
+  if (!vote) return;
+  const key = voteKey(vote.round, vote.pk);
+  if (key === state.lastVoteKey) return;
+  state.lastVoteKey = key;
+  record((S) => S.votingOpened(vote.pk));
+  announce(`${L.votingOpened(vote.pk)}${canVote() ? ` · ${L.pickVote}` : ""}`);
+}
+
+/** Starts the countdown of a turn, vote or guess; `kind` "absent" is the table waiting for a player who is away. */
+function setTimer(ms, kind) {
+  state.timerEndsAt = typeof ms === "number" ? performance.now() + ms : null;
+  state.timerKind = kind || "";
+}
+
+// MARK: Queries
+
+function mySeat() {
+  return seatOf(state.room, state.me);
+}
+
+function isOwner() {
+  const seat = mySeat();
+  return Boolean(seat && seat.owner);
+}
+
+function isMyTurn() {
+  return Boolean(state.room && state.room.phase === "describing" && state.room.turn === state.me);
+}
+
+function canVote() {
+  return Boolean(state.voting && state.voting.voters.includes(state.me));
+}
+
+function inGame() {
+  return Boolean(state.room && ["describing", "voting", "guessing"].includes(state.room.phase));
+}
+
+// MARK: Moves
+
+function send(message) {
+  state.notice = "";
+  if (!link.send(message)) state.notice = L.link.reconnecting(state.attempt || 1);
+  render();
+}
+
+function join(create) {
+  const name = $("join-name").value.trim();
+  const room = $("join-room").value.trim().toUpperCase();
+  const password = $("join-password").value;
+  const hello = { type: "hello", protocol: 1, name };
+  if (create) hello.create = true;
+  else if (room) hello.room = room;
+  if (password) hello.password = password;
+  state.hello = hello;
+  state.joinError = "";
+  tab.set(NAME_KEY, name);
+  try {
+    localStorage.setItem(LAST_NAME_KEY, name);
+  } catch (_) {
+    // Only a convenience for the next visit.
+  }
+  $("join-error").textContent = "";
+  $("join-button").disabled = true;
+  $("create-button").disabled = true;
+  link.start();
+}
+
+function showJoinError(text) {
+  $("join-button").disabled = false;
+  $("create-button").disabled = false;
+  $("join-error").textContent = text || "";
+  $("join-room-field").hidden = !state.needRoom && !$("join-room").value;
+  $("join-password-field").hidden = !state.needPassword;
+  if (state.needPassword) $("join-password").focus();
+  else if (state.needRoom) $("join-room").focus();
+  else $("join-name").focus();
+}
+
+/** The confirmation dialog: resolves true for the first answer, false for the second or Escape. */
+function ask(question, yes, no) {
+  const dialog = $("confirm");
+  $("confirm-question").textContent = question;
+  $("confirm-yes").textContent = yes;
+  $("confirm-no").textContent = no;
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.showModal();
+    $("confirm-no").focus();
+  });
+}
+
+async function confirmVote(seat) {
+  const yes = await ask(L.confirmVote(seat.name), L.confirmVoteYes, L.confirmVoteNo);
+  if (yes && canVote()) {
+    state.ballot = seat.id;
+    send({ type: "vote", target: seat.id });
+  }
+}
+
+async function confirmKick(seat) {
+  if (await ask(L.confirmKick(seat.name), L.kickYes, L.cancel)) send({ type: "kick", player: seat.id });
+}
+
+async function confirmLeave() {
+  if (await ask(inGame() ? L.confirmLeave : L.confirmLeaveNoGame, L.leaveYes, L.stay)) {
+    if (!link.send({ type: "leave" })) leaveRoom("");
+  }
+}
+
+function settingValue(input) {
+  const key = input.dataset.setting;
+  if (input.type === "checkbox") return input.checked;
+  if (key === "categories") {
+    return input.value
+      .split(/[,，、]/)
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0);
+  }
+  if (input.type === "number" || key === "spies") {
+    const value = Number(input.value);
+    return Number.isInteger(value) ? value : undefined;
+  }
+  return input.value;
+}
+
+// MARK: 忘詞: the word while held
+
+function hold(on) {
+  if (state.holding === on) return;
+  state.holding = on;
+  renderWord();
+}
+
+function wireForgotButton() {
+  const button = $("forgot");
+  let pressed = false;
+  button.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    pressed = true;
+    try {
+      button.setPointerCapture(event.pointerId);
+    } catch (_) {
+      // Capture is a nicety: without it leaving the button still ends the hold.
+    }
+    hold(true);
+  });
+  for (const type of ["pointerup", "pointercancel", "lostpointercapture", "pointerleave"]) {
+    button.addEventListener(type, () => hold(false));
+  }
+  button.addEventListener("keydown", (event) => {
+    if (event.key === " " || event.key === "Enter") {
+      event.preventDefault();
+      pressed = true;
+      hold(true);
+    }
+  });
+  button.addEventListener("keyup", (event) => {
+    if (event.key === " " || event.key === "Enter") {
+      event.preventDefault();
+      hold(false);
+    }
+  });
+  button.addEventListener("blur", () => hold(false));
+  button.addEventListener("contextmenu", (event) => event.preventDefault());
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    if (pressed) {
+      pressed = false;
+      return;
+    }
+    // A click with no press before it comes from assistive technology, which cannot hold: show the word for a
+    // few seconds instead, like the terminal client's `f`.
+    state.recallUntil = performance.now() + 3000;
+    renderWord();
+    setTimeout(renderWord, 3100);
+  });
+}
+
+// MARK: Rendering
+
+function render() {
+  document.title = state.room ? `${L.title} · ${state.room.room}` : `${L.title} · Who Is the Spy`;
+  renderHeader();
+  const inRoom = state.joined && state.room !== null;
+  const resuming = !state.joined && tab.get(TOKEN_KEY) && state.linkStatus !== "closed";
+  $("join").hidden = state.joined || Boolean(resuming);
+  $("game").hidden = !inRoom;
+  if (!inRoom) return;
+  renderWord();
+  renderAction();
+  renderSettings();
+  if (state.scrollToWord) {
+    // A new game: the word is the first thing to see, wherever the page was scrolled to.
+    state.scrollToWord = false;
+    $("word-card").scrollIntoView({ block: "start" });
+  }
+  $("seats").replaceChildren(...seatItems(state.room, state.me, L, kickButton));
+  $("clues").replaceChildren(...clueItems(state.room, L));
+  const events = state.events.slice(-60).reverse();
+  $("events").replaceChildren(...events.map((line) => el("li", { text: line(L) })));
+}
+
+function renderHeader() {
+  $("where").textContent = state.room ? whereLine(state.room, L) : "";
+  const status = state.linkStatus === "idle" ? "" : state.linkStatus;
+  const words = L.link;
+  $("link").textContent =
+    status === "reconnecting" ? words.reconnecting(state.attempt) : status ? words[status] : "";
+  $("link").className = `link link-${status || "idle"}`;
+  renderTimer();
+}
+
+function renderTimer() {
+  const timer = $("timer");
+  if (state.timerEndsAt === null || !state.room || !inGame()) {
+    timer.hidden = true;
+    return;
+  }
+  timer.hidden = false;
+  const left = secondsLeft(state.timerEndsAt);
+  timer.textContent = state.timerKind === "absent" ? L.absentTimer(left) : L.seconds(left);
+  timer.setAttribute("aria-label", L.timeLeft(secondsLeft(state.timerEndsAt)));
+}
+
+function renderWord() {
+  const card = $("word-card");
+  const dealt = state.dealt;
+  const room = state.room;
+  // At game over every word is on the table: the reveal takes the card's place.
+  const showCard = Boolean(dealt && room && inGame() && room.game === dealt.game);
+  card.hidden = !showCard;
+  if (!showCard) return;
+  const visible = state.wordShown || state.holding || performance.now() < state.recallUntil;
+  const word = $("word");
+  word.textContent = visible ? (dealt.blank ? L.youAreBlank : L.yourWord(dealt.word)) : "";
+  word.classList.toggle("shown", visible);
+  card.classList.toggle("holding", state.holding);
+  $("hide-word").hidden = !state.wordShown;
+  $("forgot").hidden = state.wordShown;
+  $("forgot").setAttribute("aria-pressed", state.holding ? "true" : "false");
+  $("forgot-hint").hidden = state.wordShown;
+}
+
+function show(id, on) {
+  $(id).hidden = !on;
+}
+
+function renderAction() {
+  const room = state.room;
+  const me = mySeat();
+  const owner = isOwner();
+  let prompt = "";
+  show("lobby-actions", false);
+  show("turn-spoken", false);
+  show("clue-form", false);
+  show("vote-list", false);
+  show("guess-form", false);
+  show("game-over", false);
+  switch (room.phase) {
+    case "lobby":
+      prompt = owner ? L.ownerCanStart : L.waitingForStart;
+      show("lobby-actions", owner);
+      $("start-button").textContent = L.start;
+      break;
+    case "describing":
+      if (isMyTurn()) {
+        const typed = room.settings.clueMode === "typed";
+        prompt = typed ? L.yourTurnTyped : L.yourTurnSpoken;
+        show("clue-form", typed);
+        show("turn-spoken", !typed);
+      } else {
+        prompt = room.turn ? L.turnOf(nameOf(room, room.turn)) : "";
+        if (me && !me.alive) prompt = `${L.youAreOut} · ${prompt}`;
+      }
+      break;
+    case "voting":
+      if (canVote()) {
+        // After a reload the host says that this player voted, not for whom; the page does not know either.
+        prompt = state.ballot ? L.ballot(nameOf(room, state.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
+        show("vote-list", true);
+        renderVoteList();
+      } else {
+        prompt = me && !me.alive ? L.youAreOut : L.waitVote;
+      }
+      break;
+    case "guessing": {
+      const guesser = state.guessing ? state.guessing.player : undefined;
+      if (guesser === state.me) {
+        prompt = L.yourGuess;
+        show("guess-form", true);
+      } else {
+        prompt = L.guessOf(nameOf(room, guesser));
+      }
+      break;
+    }
+    case "gameOver":
+      prompt = owner ? "" : L.waitingForStart;
+      show("lobby-actions", owner);
+      $("start-button").textContent = L.playAgain;
+      renderGameOver();
+      break;
+  }
+  $("prompt").textContent = prompt;
+  $("notice").textContent = state.notice;
+  const result = state.result;
+  const showResult = Boolean(result) && room.phase !== "voting" && room.phase !== "lobby";
+  show("result", showResult);
+  if (showResult) {
+    $("result-lines").replaceChildren(...resultLines(result, room, L).map((line) => el("li", { text: line })));
+  }
+  if ($("confirm").open && $("confirm").dataset.kind === "vote" && !canVote()) $("confirm").close();
+}
+
+function renderVoteList() {
+  const room = state.room;
+  const seats = room.seats.filter((seat) => state.voting.candidates.includes(seat.id) && seat.id !== state.me);
+  const focused = document.activeElement && document.activeElement.dataset.player;
+  const items = seats.map((seat) =>
+    el(
+      "li",
+      null,
+      el(
+        "button",
+        {
+          type: "button",
+          class: seat.id === state.ballot ? "vote chosen" : "vote",
+          "aria-pressed": seat.id === state.ballot ? "true" : "false",
+          "aria-label": L.voteFor(seat.seat, seat.name),
+          dataset: { player: seat.id },
+          onclick: () => {
+            $("confirm").dataset.kind = "vote";
+            confirmVote(seat);
+          },
+        },
+        el("span", { class: "seat-number", text: String(seat.seat) }),
+        el("span", { class: "seat-name", text: seat.name }),
+      ),
+    ),
+  );
+  $("vote-list").replaceChildren(...items);
+  if (focused) {
+    const again = $("vote-list").querySelector(`[data-player="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
+}
+
+function renderGameOver() {
+  const over = state.gameOver;
+  show("game-over", Boolean(over));
+  if (!over) return;
+  $("winner").textContent = L.winner[over.winner];
+  $("civilian-word").textContent = over.civilianWord;
+  $("spy-word").textContent = over.spyWord;
+  $("blank-guess").textContent =
+    over.blankGuess === undefined
+      ? ""
+      : L.blankGuess(nameOf(state.room, (over.reveal.find((e) => e.role === "blank") || {}).player), over.blankGuess);
+  $("reveal").replaceChildren(...revealItems(over, state.room, state.me, L));
+}
+
+function renderSettings() {
+  const room = state.room;
+  const visible = room.phase === "lobby" || room.phase === "gameOver";
+  show("settings", visible);
+  if (!visible) return;
+  const owner = isOwner();
+  // Everyone reads the summary; only the owner gets the form.
+  $("settings-fields").disabled = !owner;
+  show("settings-form", owner);
+  $("settings-line").textContent = L.settingsLine(room.settings, L);
+  renderCategoryPicks(room.settings);
+  const reset = state.resetSettings;
+  state.resetSettings = false;
+  for (const input of document.querySelectorAll("[data-setting]")) {
+    if (input === document.activeElement && !reset) continue;
+    const value = room.settings[input.dataset.setting];
+    if (input.type === "checkbox") input.checked = Boolean(value);
+    else if (Array.isArray(value)) input.value = value.join(", ");
+    else input.value = String(value);
+  }
+}
+
+/** Names compare as the host compares them: without regard to case or full-width forms. */
+function sameCategory(a, b) {
+  return a.normalize("NFKC").toLowerCase() === b.normalize("NFKC").toLowerCase();
+}
+
+/** One checkbox per category of the host's bank in the room's word language, with the pairs it can deal. */
+function renderCategoryPicks(settings) {
+  const languages = settings.language === "both" ? ["zh-TW", "en"] : [settings.language];
+  const counts = new Map();
+  for (const entry of state.bankCategories || []) {
+    if (!languages.includes(entry.language) || typeof entry.name !== "string") continue;
+    const playable = settings.allowParty ? entry.pairs : entry.pairs - entry.partyPairs;
+    counts.set(entry.name, (counts.get(entry.name) || 0) + playable);
+  }
+  show("category-picks", counts.size > 0);
+  if (counts.size === 0) return;
+  const list = $("category-list");
+  const focused = document.activeElement && document.activeElement.dataset.category;
+  list.replaceChildren(
+    ...[...counts].map(([name, pairs]) => {
+      const box = el("input", {
+        type: "checkbox",
+        dataset: { category: name },
+        checked: settings.categories.some((chosen) => sameCategory(chosen, name)),
+      });
+      return el("label", { class: "pick" }, box, L.pairsIn(name, pairs));
+    }),
+  );
+  if (focused) {
+    const again = list.querySelector(`[data-category="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
+}
+
+function kickButton(seat) {
+  if (!isOwner() || seat.id === state.me) return null;
+  return el("button", {
+    type: "button",
+    class: "kick small",
+    text: L.kick,
+    "aria-label": L.kickName(seat.name),
+    onclick: () => {
+      $("confirm").dataset.kind = "kick";
+      confirmKick(seat);
+    },
+  });
+}
+
+// MARK: Wiring
+
+function wire() {
+  $("lang-switch").addEventListener("click", () => {
+    lang = lang === "zh" ? "en" : "zh";
+    L = applyLanguage(lang);
+    fillLanguage();
+    render();
+  });
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    join(false);
+  });
+  $("create-button").addEventListener("click", () => join(true));
+  $("hide-word").addEventListener("click", () => {
+    state.wordShown = false;
+    if (state.dealt) tab.set(SEEN_KEY, String(state.dealt.game));
+    renderWord();
+    $("forgot").focus();
+  });
+  wireForgotButton();
+  $("start-button").addEventListener("click", () => send({ type: "start" }));
+  $("done-button").addEventListener("click", () => send({ type: "pass" }));
+  $("pass-button").addEventListener("click", () => send({ type: "pass" }));
+  $("clue-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("clue-input").value.trim();
+    if (!text) return;
+    send({ type: "clue", text });
+  });
+  $("guess-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const word = $("guess-input").value.trim();
+    if (word) send({ type: "guess", word });
+  });
+  $("settings-form").addEventListener("submit", (event) => event.preventDefault());
+  $("settings-form").addEventListener("change", (event) => {
+    const input = event.target;
+    if (input.dataset && input.dataset.category !== undefined && isOwner()) {
+      const chosen = [...$("category-list").querySelectorAll("input:checked")].map((box) => box.dataset.category);
+      send({ type: "settings", settings: { categories: chosen } });
+      return;
+    }
+    if (!input.dataset || !input.dataset.setting || !isOwner()) return;
+    const value = settingValue(input);
+    if (value === undefined) {
+      render();
+      return;
+    }
+    send({ type: "settings", settings: { [input.dataset.setting]: value } });
+  });
+  $("leave-button").addEventListener("click", confirmLeave);
+  setInterval(() => {
+    if (state.timerEndsAt !== null) renderTimer();
+  }, 250);
+}
+
+function fillLanguage() {
+  fillStaticText(L);
+  const button = $("lang-switch");
+  button.textContent = L.switchTo;
+  button.setAttribute("aria-label", L.switchLabel);
+  button.setAttribute("lang", lang === "zh" ? "en" : "zh-Hant-TW");
+}
+
+function boot() {
+  fillLanguage();
+  wire();
+  const params = new URLSearchParams(location.search);
+  const roomParam = (params.get("room") || "").trim().toUpperCase();
+  if (/^[A-Z]{4}$/.test(roomParam)) {
+    $("join-room").value = roomParam;
+    $("join-room-field").hidden = false;
+  }
+  let lastName = "";
+  try {
+    lastName = localStorage.getItem(LAST_NAME_KEY) || "";
+  } catch (_) {
+    // No remembered name.
+  }
+  $("join-name").value = tab.get(NAME_KEY) || lastName;
+  if (tab.get(TOKEN_KEY)) {
+    // This tab holds a seat: take it back (a reload, or a phone that was locked).
+    link.start();
+  }
+  render();
+}
+
+boot();

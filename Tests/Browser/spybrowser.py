@@ -1,0 +1,434 @@
+"""Shared pieces of the browser tests: a headless Chromium that talks only to 127.0.0.1, waits with deadlines,
+and the player page's moves as a person would make them (buttons, the confirmation dialog, holding 忘詞).
+
+The scripts are run by Tests/spydTests/BrowserTests.swift against a real spyd; each takes --url.
+Exit status 77 means the browser or selenium is missing (the Swift test skips, or fails under CI=true).
+"""
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import sys
+import time
+
+MISSING = 77
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError as error:  # pragma: no cover - depends on the machine
+    print(f"selenium is not installed for {sys.executable}: {error}", file=sys.stderr)
+    sys.exit(MISSING)
+
+# Selenium must never fetch a driver or report usage: the driver is given, and this says it again.
+os.environ.setdefault("SE_OFFLINE", "true")
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+PHONE = (390, 844)
+LAPTOP = (1280, 800)
+DEADLINE = float(os.environ.get("SPY_BROWSER_DEADLINE", "45"))
+
+# Records every frame the page's WebSocket receives, before any page script runs (CDP, not the page: the CSP
+# does not apply to it). Lets a test see exactly what the host sent to that tab, and drop its connection.
+FRAME_RECORDER = """
+(() => {
+  const Native = window.WebSocket;
+  window.__spyFrames = [];
+  window.__spySockets = [];
+  window.WebSocket = function (...args) {
+    const socket = new Native(...args);
+    window.__spySockets.push(socket);
+    socket.addEventListener("message", (event) => window.__spyFrames.push(String(event.data)));
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+})();
+"""
+
+
+def arguments():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True, help="http://127.0.0.1:PORT of a running spyd")
+    parser.add_argument("--screenshots", default=os.environ.get("SPY_BROWSER_SCREENSHOTS", ""))
+    return parser.parse_args()
+
+
+def find_programs():
+    chromium = os.environ.get("SPY_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = os.environ.get("SPY_CHROMEDRIVER") or shutil.which("chromedriver")
+    if not chromium or not driver:
+        print(
+            "Chromium or its driver is missing (Debian: apt-get install chromium chromium-driver; "
+            "scripts/install-test-deps.sh does it)",
+            file=sys.stderr,
+        )
+        sys.exit(MISSING)
+    return chromium, driver
+
+
+def launch(size=PHONE, language="zh-TW"):
+    """A headless Chromium of `size` whose pages see `language` as the browser's language."""
+    chromium, driver = find_programs()
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        f"--window-size={size[0]},{size[1]}",
+        f"--lang={language}",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-default-apps",
+        "--disable-extensions",
+        "--disable-background-timer-throttling",
+        "--disable-renderer-backgrounding",
+        "--disable-backgrounding-occluded-windows",
+        "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,AutofillServerCommunication",
+        "--password-store=basic",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+        # Nothing resolves but the loopback address: the page and the browser cannot reach anything else.
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    ]:
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(executable_path=driver)
+    browser = webdriver.Chrome(service=service, options=options)
+    set_size(browser, size)
+    return browser
+
+
+def set_size(browser, size):
+    """Makes the page's viewport exactly `size` CSS pixels; a phone size also behaves as a phone (touch, the
+    viewport meta tag)."""
+    browser.set_window_size(size[0] + 40, size[1] + 160)
+    phone = size[0] < 600
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": phone},
+    )
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5})
+
+
+def new_tab(browser, size=PHONE):
+    """A new window of the same browser: its own tab, so its own sessionStorage and its own player."""
+    browser.switch_to.new_window("window")
+    set_size(browser, size)
+    return browser.current_window_handle
+
+
+def record_frames(browser):
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FRAME_RECORDER})
+
+
+def drop_connection(browser):
+    """Closes the page's WebSocket under it, as a flaky network would."""
+    browser.execute_script("window.__spySockets.forEach((socket) => socket.close())")
+
+
+def frames(browser):
+    return [json.loads(text) for text in browser.execute_script("return window.__spyFrames || []")]
+
+
+# Fields that carry a word in the protocol.
+WORD_KEYS = {"word", "civilianWord", "spyWord", "blankGuess"}
+# Fields whose values come from a fixed list (a word of the English bank may be spelled like one of them), and the
+# typed clues' text (what players chose to say, which may name anything).
+NOT_WORDS = {"type", "phase", "clueMode", "tieRule", "blankRule", "language", "reason", "outcome", "identity",
+             "revealed", "winner", "role", "code", "message", "text"}
+
+
+def fields(value, key=None):
+    """Every (key, None) and (key, string value) pair of a frame, at any depth."""
+    if isinstance(value, dict):
+        for inner_key, inner in value.items():
+            yield inner_key, None
+            yield from fields(inner, inner_key)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from fields(inner, key)
+    elif isinstance(value, str):
+        yield key, value
+
+
+def before_game_over(received):
+    """The frames received before the first game_over."""
+    end = next((i for i, frame in enumerate(received) if frame.get("type") == "game_over"), len(received))
+    return received[:end]
+
+
+def check_no_word(frame, words, what):
+    """`frame` has no word field and no value that is one of `words`."""
+    pairs = list(fields(frame))
+    check(not {key for key, _ in pairs} & WORD_KEYS, f"{what} has a word field: {frame}")
+    leaked = [(key, value) for key, value in pairs if value is not None and key not in NOT_WORDS and value in words]
+    check(not leaked, f"{what} carries a word of {words}: {leaked} in {frame}")
+
+
+def wait(browser, condition, what, timeout=DEADLINE):
+    """Waits for `condition(browser)` to be truthy and returns it; fails with `what` after `timeout` seconds."""
+
+    def check(driver):
+        try:
+            return condition(driver)
+        except StaleElementReferenceException:
+            return False
+
+    try:
+        return WebDriverWait(browser, timeout, poll_frequency=0.05).until(check)
+    except TimeoutException:
+        raise AssertionError(f"timed out after {timeout:.0f} s waiting for: {what}\n{page_summary(browser)}")
+
+
+def page_summary(browser):
+    try:
+        return "page text:\n" + browser.find_element(By.TAG_NAME, "body").text[:3000]
+    except Exception as error:  # noqa: BLE001 - diagnostics only
+        return f"(no page text: {error})"
+
+
+def by_id(browser, element_id):
+    return browser.find_element(By.ID, element_id)
+
+
+def visible(browser, element_id):
+    elements = browser.find_elements(By.ID, element_id)
+    return bool(elements) and elements[0].is_displayed()
+
+
+def press(browser, element):
+    """Clicks like a finger: the element brought to the middle of the screen first (not under the header)."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
+    element.click()
+
+
+def text_of(browser, element_id):
+    return by_id(browser, element_id).text.strip()
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def no_horizontal_scroll(browser, where):
+    """The page is no wider than the window: nothing to scroll sideways."""
+    widths = browser.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+        " document.body.scrollWidth, window.innerWidth]"
+    )
+    check(
+        widths[0] <= widths[1] and widths[2] <= widths[3],
+        f"{where}: horizontal scroll (scrollWidth {widths[0]}/{widths[2]} > width {widths[1]}/{widths[3]})",
+    )
+
+
+def at_sizes(browser, where, sizes=(PHONE, LAPTOP)):
+    """Checks the page at each size for sideways scrolling, then returns to the first size."""
+    for size in sizes:
+        set_size(browser, size)
+        wait(browser, lambda b: b.execute_script("return window.innerWidth") == size[0], f"width {size[0]}")
+        no_horizontal_scroll(browser, f"{where} at {size[0]}×{size[1]}")
+        check_accessible(browser, f"{where} at {size[0]}×{size[1]}")
+    set_size(browser, sizes[0])
+
+
+def check_console(browser, allowed=("/qr.svg",)):
+    """No script error and no Content-Security-Policy violation in any window's console (the board's probe for
+    an optional QR image may 404)."""
+    problems = []
+    for handle in browser.window_handles:
+        browser.switch_to.window(handle)
+        for entry in browser.get_log("browser"):
+            if entry.get("level") != "SEVERE":
+                continue
+            if any(part in entry.get("message", "") for part in allowed):
+                continue
+            problems.append(entry.get("message", ""))
+    check(not problems, "errors in the browser console:\n" + "\n".join(problems))
+
+
+ACCESSIBILITY_PROBLEMS = """
+const problems = [];
+for (const node of document.querySelectorAll("button, input, select, textarea")) {
+  const box = node.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) continue;
+  const labels = node.labels ? Array.from(node.labels).map((label) => label.textContent).join("").trim() : "";
+  const name = (node.getAttribute("aria-label") || "").trim() || labels ||
+    (node.tagName === "BUTTON" ? node.textContent.trim() : "");
+  if (!name) problems.push("no accessible name: " + node.outerHTML.slice(0, 120));
+  if (node.tagName === "BUTTON" && (box.height < 44 || box.width < 44)) {
+    problems.push(`touch target ${Math.round(box.width)}×${Math.round(box.height)}: ` + node.outerHTML.slice(0, 80));
+  }
+}
+if (!document.documentElement.lang) problems.push("no lang on <html>");
+if (!document.querySelector("[aria-live]")) problems.push("no live region");
+return problems;
+"""
+
+
+def check_strings_complete(browser):
+    """Both languages have every sentence: the same keys at every level of the page's STRINGS."""
+    missing = browser.execute_script(
+        """
+        const gaps = [];
+        const walk = (a, b, path) => {
+          for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+            if (!(key in a) || !(key in b)) gaps.push(path + key);
+            else if (typeof a[key] !== typeof b[key]) gaps.push(path + key + " (type)");
+            else if (typeof a[key] === "object") walk(a[key], b[key], path + key + ".");
+          }
+        };
+        walk(STRINGS.zh, STRINGS.en, "");
+        return gaps;
+        """
+    )
+    check(not missing, f"sentences missing in one language: {missing}")
+
+
+def check_accessible(browser, where):
+    """Every control has a name a screen reader can say, every button is a large enough target."""
+    problems = browser.execute_script(ACCESSIBILITY_PROBLEMS)
+    check(not problems, f"{where}: " + "; ".join(problems))
+
+
+def screenshot(browser, directory, name):
+    if not directory:
+        return
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, name)
+    browser.execute_script("window.scrollTo(0, 0)")
+    browser.save_screenshot(path)
+    print(f"screenshot {path}")
+
+
+# The player page's moves.
+
+
+def join(browser, url, name, room=None):
+    browser.get(url + ("/?room=" + room if room else "/"))
+    wait(browser, lambda b: visible(b, "join-name"), "the join form")
+    field = by_id(browser, "join-name")
+    field.clear()
+    field.send_keys(name)
+    press(browser, by_id(browser, "join-button"))
+    wait(browser, lambda b: visible(b, "game"), f"{name} seated")
+    return my_id(browser)
+
+
+def my_id(browser):
+    return wait(
+        browser,
+        lambda b: b.find_element(By.CSS_SELECTOR, "#seats li.is-me").get_attribute("data-player"),
+        "my seat marked",
+    )
+
+
+def seat_count(browser):
+    return len(browser.find_elements(By.CSS_SELECTOR, "#seats li.seat"))
+
+
+def shown_word(browser):
+    """The text of the word panel: the word while shown, empty while hidden."""
+    return text_of(browser, "word")
+
+
+def word_from_panel(text):
+    for prefix in ("你的詞：", "Your word: "):
+        if text.startswith(prefix):
+            return text[len(prefix) :]
+    if text in ("你是白板", "You are the blank"):
+        return None
+    raise AssertionError(f"the word panel says {text!r}")
+
+
+def take_dealt_word(browser):
+    """After the deal: reads the word shown once, hides it, and checks it is gone."""
+    text = wait(browser, lambda b: visible(b, "hide-word") and shown_word(b), "the dealt word shown once")
+    word = word_from_panel(text)
+    press(browser, by_id(browser, "hide-word"))
+    wait(browser, lambda b: shown_word(b) == "" and visible(b, "forgot"), "the word hidden, 忘詞 offered")
+    return word
+
+
+def word_while_holding(browser):
+    """Holds 忘詞 with the pointer: the word while held, nothing once let go."""
+    button = by_id(browser, "forgot")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    actions = ActionChains(browser)
+    actions.move_to_element(button).click_and_hold(button).perform()
+    text = wait(browser, lambda b: shown_word(b), "the word while 忘詞 is held")
+    ActionChains(browser).release(button).perform()
+    wait(browser, lambda b: shown_word(b) == "", "the word hidden again when 忘詞 is let go")
+    return word_from_panel(text)
+
+
+def word_while_key_held(browser, key=Keys.SPACE):
+    button = by_id(browser, "forgot")
+    browser.execute_script("arguments[0].focus()", button)
+    ActionChains(browser).key_down(key).perform()
+    text = wait(browser, lambda b: shown_word(b), "the word while the key is held on 忘詞")
+    ActionChains(browser).key_up(key).perform()
+    wait(browser, lambda b: shown_word(b) == "", "the word hidden again when the key is let go")
+    return word_from_panel(text)
+
+
+def confirm_dialog(browser):
+    wait(browser, lambda b: b.execute_script("return document.getElementById('confirm').open"), "the dialog")
+    return text_of(browser, "confirm-question"), text_of(browser, "confirm-yes"), text_of(browser, "confirm-no")
+
+
+def answer_dialog(browser, yes):
+    press(browser, by_id(browser, "confirm-yes" if yes else "confirm-no"))
+    wait(browser, lambda b: not b.execute_script("return document.getElementById('confirm').open"), "dialog closed")
+
+
+def vote_buttons(browser):
+    return browser.find_elements(By.CSS_SELECTOR, "#vote-list button.vote")
+
+
+def vote_for(browser, player_id):
+    button = browser.find_element(By.CSS_SELECTOR, f'#vote-list button[data-player="{player_id}"]')
+    press(browser, button)
+    question, _, _ = confirm_dialog(browser)
+    answer_dialog(browser, yes=True)
+    wait(
+        browser,
+        lambda b: b.find_elements(By.CSS_SELECTOR, f'#vote-list button.chosen[data-player="{player_id}"]')
+        or not visible(b, "vote-list"),
+        "the ballot marked",
+    )
+    return question
+
+
+def phase_of(browser):
+    """The phase as the page's header names it, in either language."""
+    return text_of(browser, "where")
+
+
+def main(run):
+    """Runs `run(args)`, printing a clear failure and exiting 1 on any assertion."""
+    # A deadline hit in the Swift test sends SIGTERM: unwind so the browser is quit, not orphaned.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    args = arguments()
+    started = time.monotonic()
+    try:
+        run(args)
+    except AssertionError as error:
+        print(f"FAIL: {error}", file=sys.stderr)
+        sys.exit(1)
+    print(f"ok in {time.monotonic() - started:.1f} s")

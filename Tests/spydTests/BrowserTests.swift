@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// The browser page and board played in a real headless Chromium, driven by the Selenium scripts in
+/// `Tests/Browser/`, against a real `spyd` on 127.0.0.1 with an ephemeral port.
+///
+/// Needs `chromium`, `chromedriver` and Python's `selenium` (`scripts/install-test-deps.sh` installs them). Without
+/// them the tests are skipped with a message, except under `CI=true`, where a missing browser is a failure.
+@Suite(.serialized) struct BrowserTests {
+    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+    func onePhonePlayerPlaysAWholeTypedGameAgainstThreeBots() throws {
+        try BrowserRun.script(
+            "bots_game.py", spyd: ["--bots", "3", "--clues", "typed", "--bot-delay-ms", "120"])
+    }
+
+    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+    func fourBrowserTabsPlayEachOtherEachSeeingOnlyItsOwnWord() throws {
+        try BrowserRun.script("four_players.py", spyd: [])
+    }
+}
+
+/// Finding the browser and running one script.
+enum BrowserRun {
+    /// Exit status of a script that found no browser or no selenium.
+    static let missingStatus: Int32 = 77
+    /// Longest a script may take, whatever the machine's load.
+    static let scriptSeconds = 200.0
+
+    static let skipMessage: Comment =
+        "headless Chromium, chromedriver or Python selenium is missing: run scripts/install-test-deps.sh"
+
+    static var onCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    /// Run when everything is installed, and always under CI (where what is missing must fail).
+    static var shouldRun: Bool { onCI || missing.isEmpty }
+
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Browser")
+
+    /// What the browser tests need and this machine lacks.
+    static let missing: [String] = {
+        var missing: [String] = []
+        if executable("chromium") == nil && executable("chromium-browser") == nil { missing.append("chromium") }
+        if executable("chromedriver") == nil { missing.append("chromedriver (Debian: chromium-driver)") }
+        if let python = executable("python3") {
+            if run(python, ["-c", "import selenium"], seconds: 60).status != 0 { missing.append("python3 selenium") }
+        } else {
+            missing.append("python3")
+        }
+        return missing
+    }()
+
+    static func executable(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Starts `spyd --host` with `spyd` arguments and runs the script against it; fails with its output.
+    static func script(_ name: String, spyd: [String]) throws {
+        guard missing.isEmpty else {
+            Issue.record("CI=true and the browser tests cannot run: missing \(missing.joined(separator: ", ")).")
+            return
+        }
+        let python = try #require(executable("python3"))
+        let daemon = try DaemonProcess(spyd)
+        var arguments = [directory.appendingPathComponent(name).path, "--url", "http://127.0.0.1:\(daemon.port)"]
+        let screenshots = ProcessInfo.processInfo.environment["SPY_BROWSER_SCREENSHOTS"] ?? ""
+        let scratch = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        arguments += ["--screenshots", screenshots.isEmpty ? scratch.path : screenshots]
+        let result = run(python, arguments, seconds: scriptSeconds)
+        let report = "\(name) exited \(result.status):\n\(result.output)\n--- spyd log ---\n\(daemon.log)"
+        #expect(result.status != missingStatus, "the browser or selenium went missing:\n\(report)")
+        #expect(result.status == 0, "\(report)")
+        daemon.stop()
+    }
+
+    /// Runs a program with a deadline; its standard output and error together.
+    static func run(_ program: URL, _ arguments: [String], seconds: Double) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        environment["PYTHONUNBUFFERED"] = "1"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        let output = OutputCollector()
+        let exited = DispatchSemaphore(value: 0)
+        let drained = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        do {
+            try process.run()
+        } catch {
+            return (-1, "could not start \(program.path): \(error)")
+        }
+        let handle = pipe.fileHandleForReading
+        let reader = Thread {
+            while true {
+                let data = handle.availableData
+                output.append(data)
+                if data.isEmpty {
+                    drained.signal()
+                    return
+                }
+            }
+        }
+        reader.start()
+        if exited.wait(timeout: .now() + seconds) == .timedOut {
+            process.terminate()
+            _ = exited.wait(timeout: .now() + 10)
+            return (-1, "timed out after \(Int(seconds)) s\n" + output.text)
+        }
+        // The pipe ends when the last process holding it does; the browser may outlive the script briefly.
+        _ = drained.wait(timeout: .now() + 10)
+        return (process.terminationStatus, output.text)
+    }
+}
