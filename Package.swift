@@ -26,9 +26,11 @@ let package = Package(
         .target(name: "SpyGame", dependencies: ["SpyProtocol"], swiftSettings: strict),
         // Question bank: embedded default, parsers, fetching and cache.
         .target(name: "SpyBank", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        // QR codes for the banner and the web page: a hand-written encoder. Foundation-free, pure.
+        .target(name: "SpyQR", swiftSettings: strict),
         // HTTP/1.1 and WebSocket (RFC 6455) parsers, SHA-1 and the page's assets built in. Foundation only.
         .target(
-            name: "SpyWeb",
+            name: "SpyWeb", dependencies: ["SpyQR"],
             resources: [
                 .embedInCode("Assets/index.html"), .embedInCode("Assets/board.html"),
                 .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
@@ -36,22 +38,23 @@ let package = Package(
             ],
             swiftSettings: strict),
         .executableTarget(
-            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb"],
+            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb", "SpyQR"],
             swiftSettings: strict),
         .executableTarget(name: "spy-client", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .executableTarget(
-            name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame"], swiftSettings: strict),
+            name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
         // The bodies of the fuzz targets, so the suite replays their corpora without a fuzzing build.
         .target(
             name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"], swiftSettings: strict),
         .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing"], swiftSettings: strict),
         .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
-        .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb"], swiftSettings: strict),
+        .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb", "SpyQR"], swiftSettings: strict),
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
         .testTarget(
-            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb"],
+            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR"],
             swiftSettings: strict),
+        .testTarget(name: "SpyQRTests", dependencies: ["SpyQR"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "spy-clientTests", dependencies: ["spy-client", "SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(

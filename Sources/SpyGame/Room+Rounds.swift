@@ -70,7 +70,8 @@ extension Room {
 
     mutating func giveClue(by player: PlayerID, text: String, _ context: inout Context) throws {
         try checkSpeaker(player)
-        guard settings.clueMode == .typed else {
+        // A bot cannot talk at the table: its clue is shown as text, even in spoken mode.
+        guard settings.clueMode == .typed || isBot(player) else {
             throw Rejection(.wrongPhase, "Clues are spoken at the table in this room; pass when you are done.")
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -19,6 +19,7 @@ public enum WebRoutes {
             case .failure(let refusal): return .respond(refusal.response)
             }
         }
+        if request.path == JoinQR.path { return .respond(JoinQR.response(request)) }
         guard let asset = WebAssets.byPath[request.path] else {
             return .respond(.problem(.notFound, "There is nothing at this address."))
         }

@@ -21,6 +21,8 @@ struct BenchOptions: Equatable {
     var seed: UInt64 = 1
     /// Milliseconds each bot waits before a move, as a person would; 0 plays as fast as the protocol allows.
     var thinkMs = 0
+    /// Play bot-only games in memory (no host, no sockets) and report how reasoning bots fare against random ones.
+    var botsOnly = false
 
     static let command = CommandSpec(
         name: "spy-bench",
@@ -41,6 +43,9 @@ struct BenchOptions: Equatable {
                 "think-ms", placeholder: "MS", help: "Milliseconds a bot waits before each move.",
                 defaultDescription: "0"),
             .flag("json", help: "Print the results as one JSON object."),
+            .flag(
+                "bots-only",
+                help: "Play bot-only games in memory (up to 100000 with --games) and compare bot levels."),
         ],
         epilogue: "Without --host, spy-bench starts its own spyd on 127.0.0.1 with a free port and stops it after."
     )
@@ -50,7 +55,8 @@ struct BenchOptions: Equatable {
         var options = BenchOptions()
         options.rooms = try parsed.int("rooms", default: 1, in: 1...5000)
         options.players = try parsed.int("players", default: 10, in: 4...20)
-        options.games = try parsed.int("games", default: 1, in: 1...1000)
+        options.botsOnly = parsed.flag("bots-only")
+        options.games = try parsed.int("games", default: 1, in: 1...(options.botsOnly ? 100_000 : 1000))
         options.host = parsed.string("host")
         options.port = UInt16(try parsed.int("port", default: 7777, in: 1...65535))
         options.spydPath = parsed.string("spyd")

@@ -99,6 +99,10 @@ case .run(let parsed):
     }
 }
 
+if options.botsOnly {
+    exit(runBotsOnly(options))
+}
+
 var limit = rlimit()
 getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
 limit.rlim_cur = limit.rlim_max

@@ -34,6 +34,12 @@ struct ClientOptions: Equatable, Sendable {
     var language: Language = .en
     var plain = false
     var color = true
+    /// No address was given: look for hosts on the local network.
+    var findHost = false
+    /// `--list`: print the hosts found and exit.
+    var listHosts = false
+    /// Milliseconds to wait for hosts to answer.
+    var searchMs = 1000
 
     /// What the command line resolved to.
     enum Outcome: Equatable {
@@ -56,6 +62,8 @@ struct ClientOptions: Equatable, Sendable {
             .flag("plain", help: "Line mode (screen readers, logs, scripts)."),
             .flag("no-color", help: "No colours (NO_COLOR is honoured too)."),
             .flag("no-colour", help: "Same as --no-color."),
+            .flag("list", help: "List the hosts on the local network and exit."),
+            .value("search-ms", placeholder: "N", help: "Milliseconds to wait for hosts to answer."),
         ],
         positionals: [PositionalSpec("HOST[:PORT]", help: "IPv4, [IPv6] or a host name.", optional: true)])
 
@@ -63,8 +71,8 @@ struct ClientOptions: Equatable, Sendable {
         let lines: [String]
         if language == .zh {
             lines = [
-                "用法：spy-client 主機[:連接埠] [選項]", "",
-                "  主機        IPv4、[IPv6] 或主機名稱；連接埠預設 7777",
+                "用法：spy-client [主機[:連接埠]] [選項]", "",
+                "  主機        IPv4、[IPv6] 或主機名稱；連接埠預設 7777；沒給就在這個網路上找主機",
                 "  --name 名字       你的暱稱（沒給就會問）",
                 "  --room 代碼       房間代碼（主機有好幾個房間時）",
                 "  --password 密碼   房間密碼",
@@ -72,12 +80,15 @@ struct ClientOptions: Equatable, Sendable {
                 "  --lang zh|en      介面語言（預設看 LANG）",
                 "  --plain           逐行模式（螢幕閱讀器、記錄、腳本）",
                 "  --no-color        不用顏色（也會看 NO_COLOR）",
+                "  --list            列出這個網路上的主機後結束",
+                "  --search-ms 毫秒  找主機時等多久（預設 1000）",
                 "  --help, --version",
             ]
         } else {
             lines = [
-                "usage: spy-client HOST[:PORT] [options]", "",
-                "  HOST               IPv4, [IPv6] or a host name; port 7777 by default",
+                "usage: spy-client [HOST[:PORT]] [options]", "",
+                "  HOST               IPv4, [IPv6] or a host name; port 7777 by default;",
+                "                     without it, the client looks for hosts on this network",
                 "  --name NAME        your nickname (asked when missing)",
                 "  --room CODE        room code (when the host runs several rooms)",
                 "  --password TEXT    room password",
@@ -85,6 +96,8 @@ struct ClientOptions: Equatable, Sendable {
                 "  --lang zh|en       interface language (default from LANG)",
                 "  --plain            line mode (screen readers, logs, scripts)",
                 "  --no-color         no colours (NO_COLOR is honoured too)",
+                "  --list             list the hosts on this network and exit",
+                "  --search-ms N      how long to wait for hosts to answer (default 1000)",
                 "  --help, --version",
             ]
         }
@@ -122,10 +135,14 @@ struct ClientOptions: Equatable, Sendable {
             options.create = parsed.flag("create")
             options.plain = parsed.flag("plain")
             if parsed.flag("no-color") || parsed.flag("no-colour") { options.color = false }
-            guard let address = parsed.positional("HOST[:PORT]") else {
-                throw UsageError("give the host to join, e.g. spy-client 192.168.1.5")
+            options.listHosts = parsed.flag("list")
+            options.searchMs = try parsed.int("search-ms", default: options.searchMs, in: 100...10_000)
+            if let address = parsed.positional("HOST[:PORT]") {
+                guard !options.listHosts else { throw UsageError("--list looks for hosts; give no address with it") }
+                options.address = HostAddress(try HostPort.parse(address))
+            } else {
+                options.findHost = true
             }
-            options.address = HostAddress(try HostPort.parse(address))
             if let name = options.name, TextFold.hasControlCharacters(name) || DisplayWidth.of(name) > 16 {
                 throw UsageError("--name must be at most 16 columns with no control characters")
             }

@@ -12,6 +12,12 @@ case .success(.show(let text)):
 case .success(.run(var options)):
     let interactive = Terminal.isInteractive
     if !interactive { options.plain = true }
+    if options.listHosts { exit(HostChoice.list(options)) }
+    if options.findHost {
+        guard let found = HostChoice.resolve(options) else { exit(HostChoice.noHostStatus) }
+        options.address = found.address
+        options.room = found.room ?? options.room
+    }
     let store = TokenStore.standard(environment: environment)
     let saved = store.entry(TokenStore.key(address: options.address, room: options.room))
     var name = options.name ?? saved?.name ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import SpyBank
 import SpyGame
 import SpyProtocol
 
@@ -22,11 +23,14 @@ struct BotMemory: Codable, Equatable {
     var guesser: PlayerID?
 }
 
-/// Word knowledge the bots share: categories to hint at, and words a blank can guess.
+/// Word knowledge the bots share: the bank's clue material, categories to hint at, and words a blank can guess.
+/// All of it is the bank's, public to anyone who reads the bank; none of it is a room's hidden state.
 struct BotVocabulary: Sendable {
     /// Word → its pair's category. A bot's word comes from its `deal`, which carries the bank's word exactly, so no
     /// folding is needed (folding every word of a large bank would slow the host's start).
     private var categories: [String: String] = [:]
+    /// Word → the bank's pairs holding it, to find clue material written for that pair.
+    private var pairs: [String: [WordPair]] = [:]
     /// Civilian words by language, for the blank's guess.
     private var words: [BankLanguage: [String]] = [:]
 
@@ -36,16 +40,36 @@ struct BotVocabulary: Sendable {
                 categories[pair.civilian] = pair.category
                 categories[pair.spy] = pair.category
             }
+            self.pairs[pair.civilian, default: []].append(pair)
+            self.pairs[pair.spy, default: []].append(pair)
             words[pair.language, default: []].append(pair.civilian)
         }
     }
 
     func category(of word: String) -> String? { categories[word] }
 
+    /// The clue material of `word`: the embedded bank's, when it pairs the word as this bank does (material written
+    /// against another partner might name this pair's other word), else the clues a sheet gave the pair.
+    func material(of word: String) -> [BotClue] {
+        for pair in pairs[word] ?? [] {
+            let clues = ClueBook.clues(for: word, in: pair)
+            if !clues.isEmpty { return clues.map { BotClue(text: $0.text, fitsPartner: $0.fitsPartner) } }
+        }
+        return []
+    }
+
     /// Words a blank might guess for a room of `language`.
     func guessable(for language: BankLanguage) -> [String] {
         let pool = language == .both ? words.values.flatMap { $0 } : words[language] ?? []
         return pool.isEmpty ? ["?"] : pool
+    }
+
+    /// The same knowledge, in the form a `BotMind` reads.
+    var knowledge: BotKnowledge {
+        let vocabulary = self
+        return BotKnowledge(
+            material: { vocabulary.material(of: $0) }, category: { vocabulary.category(of: $0) },
+            guessable: { vocabulary.guessable(for: $0) })
     }
 }
 
@@ -107,7 +131,7 @@ struct BotDriver {
 
     /// Schedules whatever the room now expects from its bots.
     mutating func plan(
-        room: Room, now: Millis, delayMs: Int, vocabulary: BotVocabulary, random: inout SplitMix64
+        room: Room, now: Millis, delayMs: Int, level: BotLevel, knowledge: BotKnowledge, random: inout SplitMix64
     ) {
         let view = room.view(now: now)
         func delay() -> Millis {
@@ -117,62 +141,35 @@ struct BotDriver {
             guard planned.insert(key).inserted else { return }
             pending.append(BotMove(due: now + delay(), bot: bot, message: message))
         }
+        /// What the host has sent `bot`: its own deal, the public snapshot, the open vote. Nothing else.
+        func mind(_ bot: PlayerID) -> BotMind {
+            var mind = BotMind(me: bot, level: level, knowledge: knowledge)
+            if let card = memory.cards[bot], card.game == view.game {
+                mind.observe(.deal(.init(game: card.game, word: card.word)))
+            }
+            mind.observe(.room(view))
+            if let voting = memory.voting { mind.observe(.voting(voting)) }
+            return mind
+        }
         switch view.phase {
         case .describing:
             guard let turn = view.turn, room.isBot(turn) else { return }
             let key = "turn \(view.game).\(view.round).\(view.clues.count).\(turn)"
-            if view.settings.clueMode == .spoken {
-                schedule(key, turn, .pass)
-            } else {
-                let card = memory.cards[turn].flatMap { $0.game == view.game ? $0 : nil }
-                let text = BotDriver.clue(
-                    word: card?.word, language: view.settings.language, vocabulary: vocabulary, random: &random)
-                schedule(key, turn, text.map { .clue(.init(text: $0)) } ?? .pass)
-            }
+            let text = mind(turn).clue(random: &random)
+            schedule(key, turn, text.map { .clue(.init(text: $0)) } ?? .pass)
         case .voting:
             guard let voting = memory.voting else { return }
             for seat in view.seats where seat.bot && !seat.voted && voting.voters.contains(seat.id) {
-                let choices = voting.candidates.filter { $0 != seat.id }
-                guard !choices.isEmpty else { continue }
-                let target = choices[random.next(below: choices.count)]
+                guard let target = mind(seat.id).vote(random: &random) else { continue }
                 schedule(
                     "vote \(view.game).\(view.round).\(voting.pk).\(seat.id)", seat.id, .vote(.init(target: target)))
             }
         case .guessing:
             guard let guesser = memory.guesser, room.isBot(guesser) else { return }
-            let words = vocabulary.guessable(for: view.settings.language)
             schedule(
-                "guess \(view.game).\(guesser)", guesser, .guess(.init(word: words[random.next(below: words.count)])))
+                "guess \(view.game).\(guesser)", guesser, .guess(.init(word: mind(guesser).guess(random: &random))))
         case .lobby, .gameOver:
             return
         }
-    }
-
-    /// A short clue hinting at the word's category, or a generic phrase; never containing the word. `nil` when
-    /// every phrase would give the word away (the bot then passes).
-    static func clue(word: String?, language: BankLanguage, vocabulary: BotVocabulary, random: inout SplitMix64)
-        -> String?
-    {
-        let chinese: Bool
-        if let word {
-            chinese = word.unicodeScalars.contains { $0.value >= 0x2E80 }
-        } else {
-            chinese = language != .en
-        }
-        let generic =
-            chinese
-            ? ["很常見的東西", "大家都碰過", "日常生活裡會看到", "我覺得很好認"]
-            : ["Something quite common", "Everyone has come across one", "Part of daily life", "Easy to spot"]
-        var themed: [String] = []
-        if let word, let category = vocabulary.category(of: word) {
-            themed = chinese ? ["跟\(category)有關", "屬於\(category)"] : ["Think \(category)", "It is about \(category)"]
-        }
-        func safe(_ phrases: [String]) -> [String] {
-            phrases.filter { phrase in word.map { !TextFold.contains(phrase, word: $0) } ?? true }
-        }
-        let safeThemed = safe(themed)
-        let choices = safeThemed.isEmpty ? safe(generic) : safeThemed
-        guard !choices.isEmpty else { return nil }
-        return choices[random.next(below: choices.count)]
     }
 }

@@ -34,10 +34,18 @@ struct HostOptions: Sendable {
     var languageSource = "--language"
     /// Bot seats added to the first room once its first player joins.
     var bots = 0
+    /// How well the bots play.
+    var botLevel = BotLevel.normal
     /// Lowest log level written.
     var logLevel = Log.Level.info
     /// Limits and timers.
     var limits = ServerLimits()
+    /// How the banner draws the QR code of the browser address; `nil` for no code.
+    var bannerQR: BannerQR.Style? = .colour
+    /// Whether LAN discovery probes are answered (UDP, same port number).
+    var discovery = true
+    /// The name discovery answers show.
+    var hostName = "spyd"
 }
 
 /// Limits and timers of the event loop, each settable from the command line.
@@ -115,6 +123,11 @@ enum HostCommand {
                 "state-dir", placeholder: "PATH", help: "Where rooms are saved to survive a restart.",
                 defaultDescription: "$XDG_STATE_HOME/spyd or ~/.local/state/spyd"),
             .flag("no-state", help: "Keep no state on disk."),
+            .flag("no-qr", help: "Draw no QR code of the address in the banner."),
+            .value(
+                "name", placeholder: "TEXT", help: "Name players see when their client finds this host.",
+                defaultDescription: "the host name"),
+            .flag("no-discovery", help: "Do not answer clients looking for hosts (UDP, same port)."),
             .value(
                 "bank", placeholder: "SOURCE", repeatable: true,
                 help: "Word pairs from a file or URL (CSV, JSON) instead of the embedded bank."),
@@ -127,6 +140,10 @@ enum HostCommand {
                 help: "Serve at once on the cached copies of the sources (or the embedded bank); fetch them in the "
                     + "background for the next start."),
             .value("bots", placeholder: "N", help: "Bot players in the first room.", defaultDescription: "0"),
+            .value(
+                "bot-level", placeholder: "easy|normal|hard",
+                help: "easy: category hints, random votes; normal: real clues, reasoned votes; hard: never repeats "
+                    + "a clue pattern.", defaultDescription: "normal"),
             .value(
                 "log-level", placeholder: "LEVEL", help: "debug, info, warning or error.",
                 defaultDescription: "info"),
@@ -165,7 +182,8 @@ enum HostCommand {
         epilogue: """
             Examples:
               spyd --host
-              spyd --host --clues typed --spies 2 --blank --bots 3
+              spyd --host --bots 3 --clues typed
+              spyd --host --clues typed --spies 2 --blank --bots 3 --bot-level hard
               spyd --host --rooms 3 --password secret --state-dir /var/lib/spyd
             """)
 
@@ -220,6 +238,16 @@ enum HostCommand {
         } else {
             options.stateDirectory = defaultStateDirectory(environment)
         }
+        options.bannerQR = parsed.flag("no-qr") ? nil : BannerQR.style(environment: environment)
+        options.discovery = !parsed.flag("no-discovery")
+        options.hostName = DiscoveryAnswer.machineName()
+        if let name = parsed.string("name") {
+            guard !name.isEmpty, !TextFold.hasControlCharacters(name), name.utf8.count <= Discovery.maximumNameBytes
+            else {
+                throw UsageError("--name must be 1–\(Discovery.maximumNameBytes) bytes with no control characters")
+            }
+            options.hostName = name
+        }
         options.bankSources = parsed.all("bank")
         options.sheets = parsed.all("sheet")
         guard options.bankSources.count + options.sheets.count <= BankLoader.maxSources else {
@@ -233,6 +261,12 @@ enum HostCommand {
         }
         options.quickStart = parsed.flag("quick-start")
         options.bots = try parsed.int("bots", default: 0, in: 0...19)
+        if let name = parsed.string("bot-level") {
+            guard let level = BotLevel(rawValue: name) else {
+                throw UsageError("--bot-level: \"\(name)\" is not one of: easy, normal, hard")
+            }
+            options.botLevel = level
+        }
         if let name = parsed.string("log-level") {
             guard let level = Log.Level(name: name) else {
                 throw UsageError("--log-level: \"\(name)\" is not one of: debug, info, warning, error")

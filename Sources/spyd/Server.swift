@@ -24,9 +24,10 @@ final class Server {
     let port: UInt16
     private let store: StateStore?
     private let bank: [WordPair]
-    private let vocabulary: BotVocabulary
+    private let botKnowledge: BotKnowledge
     private let pairsFor: (GameSettings) -> [WordPair]
     private let status: StatusScreen?
+    private var discovery: DiscoveryResponder?
     /// The bank's categories, sent in every `welcome`.
     private let categories: [BankCategory]
     /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
@@ -63,7 +64,7 @@ final class Server {
         self.limits = options.limits
         self.log = log
         self.bank = bank
-        self.vocabulary = BotVocabulary(pairs: bank)
+        self.botKnowledge = BotVocabulary(pairs: bank).knowledge
         self.pairsFor = pairsFor
         self.status = status
         self.random = SplitMix64(seed: options.seed ?? SecureRandom.seed())
@@ -79,6 +80,9 @@ final class Server {
         (listener, port) = try Socket.listen(host: options.bind, port: options.port)
         try poller.add(fd: listener.fd, token: 0)
         listenerWatched = true
+        if options.discovery {
+            discovery = DiscoveryResponder(bind: options.bind, port: port, poller: poller, log: log)
+        }
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         resumeRooms()
         while roomOrder.filter({ rooms[$0]?.permanent == true }).count < options.rooms {
@@ -123,6 +127,10 @@ final class Server {
             for event in ready {
                 if event.token == 0 {
                     acceptConnections()
+                    continue
+                }
+                if let discovery, discovery.owns(event.token) {
+                    discovery.readable(token: event.token) { discoveryAnswer() }
                     continue
                 }
                 guard let peer = peers[event.token] else { continue }
@@ -608,8 +616,8 @@ final class Server {
     private func planBots(_ host: RoomHost) {
         guard host.hasBots else { return }
         host.bots.plan(
-            room: host.room, now: WallClock.nowMs(), delayMs: limits.botDelayMs, vocabulary: vocabulary,
-            random: &random)
+            room: host.room, now: WallClock.nowMs(), delayMs: limits.botDelayMs, level: options.botLevel,
+            knowledge: botKnowledge, random: &random)
         if let due = host.bots.nextDue { nextRoomWake = min(nextRoomWake, due) }
     }
 
@@ -827,6 +835,7 @@ final class Server {
         for peer in peers.values { peer.connection.close() }
         peers.removeAll()
         listener.close()
+        discovery?.close()
         status?.finish()
         log.info("stopped")
     }

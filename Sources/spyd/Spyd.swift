@@ -182,6 +182,9 @@ enum Spyd {
             lines.append("  No network address found; join on this machine:")
         }
         for way in ways { lines.append("    \(way.terminal)    \(way.browser)") }
+        if found, let style = options.bannerQR, let url = ways.first?.browser {
+            lines += [""] + BannerQR.lines(url: url, style: style)
+        }
         let codes = server.roomOrder.joined(separator: ", ")
         lines.append("  Room\(server.roomOrder.count == 1 ? "" : "s"): \(codes)")
         if options.password != nil { lines.append("  A password is required to join.") }

@@ -84,6 +84,17 @@ final class BenchPlayerTests: XCTestCase {
         XCTAssertEqual(local.rooms, 3)
         XCTAssertEqual(local.host, "127.0.0.1")
     }
+
+    func testBotsOnlyAllowsManyGamesAndPlaysThemWithoutGivingAWordAway() throws {
+        XCTAssertThrowsError(try BenchOptions.parse(try BenchOptions.command.parse(["--games", "2000"])))
+        let options = try BenchOptions.parse(try BenchOptions.command.parse(["--bots-only", "--games", "2000"]))
+        XCTAssertTrue(options.botsOnly)
+        XCTAssertEqual(options.games, 2000)
+        var small = options
+        small.games = 3
+        small.players = 5
+        XCTAssertEqual(runBotsOnly(small), 0)
+    }
 }
 
 final class FrameSnifferTests: XCTestCase {

@@ -123,7 +123,7 @@ import Testing
         #expect(client.stderr.contains("unknown option --frobnicate"))
         let help = try RunningProgram("spy-client", ["--help"], environment: environment)
         #expect(try help.waitForExit() == 0)
-        #expect(help.stdout.contains("usage: spy-client HOST[:PORT]"))
+        #expect(help.stdout.contains("usage: spy-client [HOST[:PORT]]"))
     }
 
     @Test func refusalsAtTheDoorAreExplained() throws {

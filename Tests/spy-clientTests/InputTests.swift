@@ -139,7 +139,8 @@ import Testing
 
     @Test func usageErrors() {
         for arguments in [
-            [], ["--bogus", "h"], ["h", "k"], ["--name"], ["h", "--lang", "fr"], ["h:99999"],
+            ["--list", "h"], ["--search-ms", "5"], ["--bogus", "h"], ["h", "k"], ["--name"], ["h", "--lang", "fr"],
+            ["h:99999"],
             ["h", "--plain=yes"], ["h", "--name", "a\u{7}b"],
         ] {
             guard case .failure = ClientOptions.parse(arguments, environment: [:]) else {
@@ -152,6 +153,25 @@ import Testing
             return
         }
         #expect(help.contains("HOST[:PORT]"))
+    }
+
+    @Test func withoutAnAddressTheClientLooksForHosts() {
+        guard case .success(.run(let options)) = ClientOptions.parse([], environment: [:]) else {
+            Issue.record("no address must look for hosts")
+            return
+        }
+        #expect(options.findHost && !options.listHosts && options.searchMs == 1000)
+        guard case .success(.run(let listing)) = ClientOptions.parse(["--list", "--search-ms=2500"], environment: [:])
+        else {
+            Issue.record("--list must parse")
+            return
+        }
+        #expect(listing.findHost && listing.listHosts && listing.searchMs == 2500)
+        guard case .success(.run(let direct)) = ClientOptions.parse(["10.0.0.5"], environment: [:]) else {
+            Issue.record("an address must parse")
+            return
+        }
+        #expect(!direct.findHost && direct.address == HostAddress("10.0.0.5:7777"))
     }
 
     @Test func nameSuggestions() {

@@ -1,4 +1,5 @@
 import Foundation
+import SpyBank
 import SpyNet
 import SpyProtocol
 import Testing
@@ -19,13 +20,21 @@ import Testing
             return nil
         }
         #expect(!clues.isEmpty)
+        // Words are revealed at game over: every bot clue must be one of its word's clue lines, in spoken mode too
+        // (shown as text, since a bot cannot talk), unless that word's lines had all been said already.
+        let pair = WordPair(civilian: over.civilianWord, spy: over.spyWord, language: .both)
+        var said: [String] = []
         for clue in clues {
             let entry = try #require(over.reveal.first { $0.player == clue.player })
-            if mode == .spoken {
-                #expect(clue.text == nil)
-            } else if let text = clue.text, let word = entry.word {
-                #expect(!TextFold.contains(text, word: word))
-            }
+            let text = try #require(clue.text, "bot \(clue.player) gave no clue")
+            defer { said.append(text) }
+            let word = try #require(entry.word)
+            #expect(!TextFold.contains(text, word: over.civilianWord) && !TextFold.contains(text, word: over.spyWord))
+            let material = ClueBook.clues(for: word, in: pair).map(\.text)
+            #expect(!material.isEmpty, "no clue material for \(word)")
+            let exhausted = material.allSatisfy(said.contains)
+            #expect(material.contains(text) || exhausted, "\(text) is not a clue line of \(word)")
+            #expect(!said.contains(text), "\(text) was said before")
         }
     }
 

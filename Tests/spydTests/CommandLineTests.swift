@@ -35,6 +35,12 @@ import Testing
         #expect(options.bankSources == ["a.csv", "b.json"] && options.logLevel == .debug)
     }
 
+    @Test func theBotLevelIsNormalByDefaultAndReadInBothSpellings() throws {
+        #expect(try parse(["--host"]).botLevel == .normal)
+        #expect(try parse(["--host", "--bot-level", "hard"]).botLevel == .hard)
+        #expect(try parse(["--host", "--bot-level=easy"]).botLevel == .easy)
+    }
+
     @Test func theStateDirectoryFollowsXDG() throws {
         let options = try parse(["--host"], environment: ["XDG_STATE_HOME": "/var/state", "HOME": "/h"])
         #expect(options.stateDirectory == "/var/state/spyd")
@@ -43,7 +49,7 @@ import Testing
     @Test(arguments: [
         ["--port", "70000"], ["--clues", "sung"], ["--spies", "9"], ["--lang", "fr"], ["--seed", "-1"],
         ["--log-level", "loud"], ["--max-players", "3"], ["--ping-seconds", "60", "--idle-seconds", "30"],
-        ["--turn-seconds", "5"],
+        ["--turn-seconds", "5"], ["--bot-level", "expert"],
     ])
     func badValuesAreUsageErrors(arguments: [String]) {
         #expect(throws: UsageError.self) { try parse(["--host"] + arguments) }
@@ -120,17 +126,23 @@ import Testing
             WordPair(civilian: "Daily life", spy: "routine", category: "", language: .en),
             WordPair(civilian: "common", spy: "rare", category: "common things", language: .en),
         ]
-        let vocabulary = BotVocabulary(pairs: pairs)
+        let knowledge = BotVocabulary(pairs: pairs).knowledge
         var random = SplitMix64(seed: 1)
+        func hint(_ word: String?, _ language: BankLanguage) -> String? {
+            var mind = BotMind(me: "p1", level: .easy, knowledge: knowledge)
+            mind.observe(.deal(.init(game: 1, word: word)))
+            mind.observe(
+                .room(RoomView(room: "KFRW", phase: .describing, game: 1, settings: GameSettings(language: language))))
+            return mind.clue(random: &random)
+        }
         for word in ["蘋果", "梨子", "cat", "dog", "Daily life", "common", "rare", "Everyone"] {
             for _ in 0..<50 {
-                let clue = BotDriver.clue(word: word, language: .both, vocabulary: vocabulary, random: &random)
+                let clue = hint(word, .both)
                 if let clue { #expect(!TextFold.contains(clue, word: word), "\(clue) gives away \(word)") }
             }
         }
-        let themed = BotDriver.clue(word: "蘋果", language: .zhTW, vocabulary: vocabulary, random: &random)
-        #expect(themed?.contains("水果") == true)
-        #expect(BotDriver.clue(word: nil, language: .en, vocabulary: vocabulary, random: &random) != nil)
+        #expect(hint("蘋果", .zhTW)?.contains("水果") == true)
+        #expect(hint(nil, .en) != nil)
     }
 
     @Test func snapshotsSurviveTheStoreAndCorruptFilesAreMovedAside() throws {

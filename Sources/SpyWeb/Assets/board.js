@@ -131,7 +131,8 @@ function loadQR() {
     $("qr-slot").replaceChildren(image);
     render();
   });
-  image.src = "/qr.svg";
+  // The same address joinURL() prints: this page's host, with the room when the board was opened for one.
+  image.src = /^[A-Z]{4}$/.test(wantedRoom) ? `/qr.svg?room=${wantedRoom}` : "/qr.svg";
 }
 
 function render() {

@@ -1,0 +1,60 @@
+import Foundation
+import SpyBank
+import SpyGame
+import SpyProtocol
+
+/// Bot knowledge from the embedded bank: its clue material, categories and guessable words.
+func embeddedKnowledge(_ pairs: [WordPair]) -> BotKnowledge {
+    var categories: [String: String] = [:]
+    var words: [BankLanguage: [String]] = [:]
+    for pair in pairs {
+        categories[pair.civilian] = pair.category
+        categories[pair.spy] = pair.category
+        words[pair.language, default: []].append(pair.civilian)
+    }
+    let frozenCategories = categories
+    let frozenWords = words
+    return BotKnowledge(
+        material: { word in
+            ClueBook.clues(for: word, language: .both).map { BotClue(text: $0.text, fitsPartner: $0.fitsPartner) }
+        },
+        category: { frozenCategories[$0] },
+        guessable: { language in
+            language == .both ? frozenWords.values.flatMap { $0 } : frozenWords[language] ?? []
+        })
+}
+
+/// `--bots-only`: the same games at every bot level, in memory, and what they came to.
+func runBotsOnly(_ options: BenchOptions) -> Int32 {
+    let pairs = EmbeddedBank.pairs
+    let knowledge = embeddedKnowledge(pairs)
+    var settings = GameSettings()
+    settings.clueMode = .typed
+    var lines: [String] = []
+    var json: [String: [String: Double]] = [:]
+    var giveaways = 0
+    for level in BotLevel.allCases {
+        let arena = BotArena(
+            players: options.players, level: level, knowledge: knowledge, pairs: pairs, settings: settings)
+        let tally = arena.play(games: options.games, seed: options.seed)
+        giveaways += tally.giveaways
+        let rate = String(format: "%.1f%%", tally.civilianWinRate * 100)
+        lines.append(
+            "\(level.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) civilians win \(rate) of \(tally.games)"
+                + " (spies \(tally.spyWins), blank \(tally.blankWins), unfinished \(tally.unfinished));"
+                + " clues \(tally.clues), giving a word away \(tally.giveaways)")
+        json[level.rawValue] = [
+            "games": Double(tally.games), "civilianWinRate": tally.civilianWinRate, "clues": Double(tally.clues),
+            "giveaways": Double(tally.giveaways), "unfinished": Double(tally.unfinished),
+        ]
+    }
+    if options.json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: (try? encoder.encode(json)) ?? Data(), as: UTF8.self))
+    } else {
+        print("bot-only games: \(options.players) players, 1 spy, typed clues, seed \(options.seed)")
+        print(lines.joined(separator: "\n"))
+    }
+    return giveaways == 0 ? 0 : 1
+}

@@ -1,0 +1,132 @@
+import Glibc
+import SpyGame
+import SpyNet
+import SpyProtocol
+
+/// Answers LAN discovery probes on UDP, on the TCP port's number, from the event loop's thread.
+///
+/// Without `--bind` one socket on 0.0.0.0 hears unicast and broadcast probes. With an IPv4 `--bind` address a
+/// socket on that address hears unicast probes, and a second one (shared, so several hosts on one network can
+/// each have it) on that interface's broadcast address hears broadcast probes; answers always leave from the
+/// unicast socket so their source is an address a client can connect to. Anything but a well-formed probe from
+/// the local network, within the rate limit, is dropped without a word.
+final class DiscoveryResponder {
+    /// Epoll tokens from here up are discovery sockets (connection ids count up from 1, the listener is 0).
+    static let firstToken: UInt64 = .max - 8
+
+    private struct Endpoint {
+        let socket: DatagramSocket
+        let replyVia: DatagramSocket
+    }
+
+    private var endpoints: [UInt64: Endpoint] = [:]
+    private var limiter = DiscoveryRateLimiter()
+    private let log: Log
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: Discovery.maximumDatagramBytes + 1, alignment: 8)
+
+    /// Opens the sockets and adds them to `poller`; a socket that cannot be opened is logged and left out.
+    init(bind: String?, port: UInt16, poller: Epoll, log: Log) {
+        self.log = log
+        let wildcard = bind == nil || bind == "0.0.0.0" || bind == "::" || bind?.isEmpty == true
+        var opened: [(DatagramSocket, DatagramSocket?)] = []
+        do {
+            let unicast = try DatagramSocket.bind(host: wildcard ? nil : bind, port: port)
+            opened.append((unicast, nil))
+            if !wildcard, let bind,
+                let broadcast = InterfaceAddress.ipv4().first(where: { $0.address == bind })?.broadcast
+            {
+                do {
+                    opened.append((try DatagramSocket.bind(host: broadcast, port: port, shared: true), unicast))
+                } catch {
+                    log.warning("discovery: cannot hear broadcasts on \(broadcast):\(port) (\(error))")
+                }
+            }
+        } catch {
+            log.warning("discovery is off: \(error)")
+        }
+        for (index, (socket, replyVia)) in opened.enumerated() {
+            let token = DiscoveryResponder.firstToken + UInt64(index)
+            do {
+                try poller.add(fd: socket.fd, token: token)
+                endpoints[token] = Endpoint(socket: socket, replyVia: replyVia ?? socket)
+            } catch {
+                log.warning("discovery: cannot watch a socket (\(error))")
+                socket.close()
+            }
+        }
+        if !endpoints.isEmpty { log.info("answering discovery probes on UDP port \(port)") }
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    func owns(_ token: UInt64) -> Bool { token >= DiscoveryResponder.firstToken }
+
+    /// Reads the waiting datagrams of one socket (a bounded number, so TCP peers are not starved) and answers the
+    /// probes that deserve it with `describe()`.
+    func readable(token: UInt64, describe: () -> DiscoveryAnswer) {
+        guard let endpoint = endpoints[token] else { return }
+        var answer: DiscoveryAnswer?
+        for _ in 0..<64 {
+            guard let (length, source) = endpoint.socket.receive(into: buffer) else { return }
+            guard length <= Discovery.maximumDatagramBytes,
+                Discovery.isProbe(UnsafeRawBufferPointer(rebasing: buffer[0..<length])), source.port != 0,
+                DiscoverySource.isAllowed(source.ipBytes)
+            else {
+                log.debug("discovery: dropped \(length) bytes from \(source)")
+                continue
+            }
+            guard limiter.allow(source.host, nowMs: MonotonicClock.nowMs()) else {
+                log.debug("discovery: rate limit for \(source.host)")
+                continue
+            }
+            if answer == nil { answer = describe() }
+            if let datagram = answer?.encoded(limit: length) {
+                endpoint.replyVia.send(datagram, to: source)
+            }
+        }
+    }
+
+    func close() {
+        for endpoint in endpoints.values { endpoint.socket.close() }
+        endpoints.removeAll()
+    }
+}
+
+@available(*, unavailable)
+extension DiscoveryResponder: Sendable {}
+
+extension Server {
+    /// This host as a discovery answer describes it.
+    func discoveryAnswer() -> DiscoveryAnswer {
+        DiscoveryAnswer(
+            name: options.hostName, port: port, password: options.password != nil,
+            rooms: roomOrder.compactMap { rooms[$0] })
+    }
+}
+
+extension DiscoveryAnswer {
+    /// What the host tells a passer-by about its rooms: codes, seats, whether a game runs; nothing secret.
+    init(name: String, port: UInt16, password: Bool, rooms: [RoomHost]) {
+        let now = WallClock.nowMs()
+        self.init(
+            name: name, port: Int(port), protocol: supportedProtocolVersions.max() ?? 1, password: password,
+            rooms: rooms.map { host in
+                let view = host.room.view(now: now)
+                let seated = view.seats.count
+                return Room(
+                    code: host.code, seated: seated, free: max(0, host.room.settings.maxPlayers - seated),
+                    playing: view.phase != .lobby && view.phase != .gameOver)
+            })
+    }
+
+    /// The machine's host name, for `--name`'s default.
+    static func machineName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "spyd" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "spyd" : name
+    }
+}

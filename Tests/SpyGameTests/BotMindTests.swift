@@ -1,0 +1,131 @@
+import Foundation
+import SpyProtocol
+import Testing
+
+@testable import SpyGame
+
+/// A bot's reasoning, fed with exactly the messages a room sends that bot's seat.
+@Suite struct BotMindTests {
+    static let material: [String: [BotClue]] = [
+        "coffee": [
+            .init(text: "wakes you up", fitsPartner: true),
+            .init(text: "brewed from roasted beans", fitsPartner: false),
+            .init(text: "espresso shot", fitsPartner: false), .init(text: "hot drink in a mug", fitsPartner: true),
+            .init(text: "latte art", fitsPartner: false),
+        ],
+        "tea": [
+            .init(text: "wakes you up", fitsPartner: true), .init(text: "steeped leaves", fitsPartner: false),
+            .init(text: "green or black", fitsPartner: false), .init(text: "hot drink in a mug", fitsPartner: true),
+            .init(text: "served in a pot with a cosy", fitsPartner: false),
+        ],
+    ]
+    static let knowledge = BotKnowledge(
+        material: { material[$0] ?? [] }, category: { _ in "Drinks" }, guessable: { _ in ["coffee", "tea"] })
+
+    /// Plays one room to its first vote; returns every seat's messages, as the room addressed them.
+    static func inbox(seed: UInt64, players: Int = 5, clues: [String: String] = [:]) -> (
+        Room, [PlayerID: [ServerMessage]]
+    ) {
+        var room = Room(code: "KFRW", settings: GameSettings(clueMode: .typed), seed: seed)
+        var inbox: [PlayerID: [ServerMessage]] = [:]
+        func deliver(_ result: Result<[RoomEffect], Rejection>) {
+            guard case .success(let effects) = result else { return }
+            for effect in effects {
+                switch effect {
+                case .send(let player, let message): inbox[player, default: []].append(message)
+                case .broadcast(let message): for id in room.playerIDs { inbox[id, default: []].append(message) }
+                default: break
+                }
+            }
+        }
+        for number in 1...players { deliver(room.apply(.join(name: "P\(number)", bot: false), now: 0)) }
+        deliver(
+            room.apply(.start(by: "p1", pairs: [WordPair(civilian: "coffee", spy: "tea", category: "Drinks")]), now: 0))
+        return (room, inbox)
+    }
+
+    @Test func aBotSaysOneOfItsOwnLinesNeverOneAlreadySaid() {
+        let (_, inbox) = Self.inbox(seed: 3)
+        var random = SplitMix64(seed: 9)
+        for (player, messages) in inbox {
+            var mind = BotMind(me: player, level: .normal, knowledge: Self.knowledge)
+            for message in messages { mind.observe(message) }
+            guard let word = mind.word, let lines = Self.material[word]?.map(\.text) else {
+                Issue.record("\(player) was dealt no word")
+                continue
+            }
+            for _ in 0..<20 {
+                let clue = mind.clue(random: &random)
+                #expect(clue.map(lines.contains) == true)
+            }
+            // Everything but one line already said at the table: that one is the only choice.
+            let said = lines.dropLast()
+            var heard = mind
+            for (index, text) in said.enumerated() {
+                heard.observe(.clue(ClueView(player: "p\(index % 5 + 1)", round: 1, text: text)))
+            }
+            #expect(heard.clue(random: &random) == lines.last)
+        }
+    }
+
+    @Test func aBotThatHearsOtherWordsBlendsInAndVotesForACivilian() {
+        var mind = BotMind(me: "p4", level: .normal, knowledge: Self.knowledge)
+        mind.observe(.deal(.init(game: 1, word: "tea")))
+        mind.observe(
+            .room(
+                RoomView(room: "KFRW", phase: .describing, game: 1, round: 1, settings: GameSettings(clueMode: .typed)))
+        )
+        for (player, text) in [("p1", "espresso shot"), ("p2", "latte art"), ("p3", "brewed from roasted beans")] {
+            mind.observe(.clue(ClueView(player: player, round: 1, text: text)))
+        }
+        #expect(mind.likelyInMinority)
+        var random = SplitMix64(seed: 1)
+        for _ in 0..<20 {
+            let clue = mind.clue(random: &random)
+            #expect(clue == "wakes you up" || clue == "hot drink in a mug")
+        }
+        // A civilian bot holding coffee hears one tea clue among coffee clues and votes for its giver.
+        var civilian = BotMind(me: "p1", level: .normal, knowledge: Self.knowledge)
+        civilian.observe(.deal(.init(game: 1, word: "coffee")))
+        for (player, text) in [
+            ("p1", "espresso shot"), ("p2", "latte art"), ("p3", "steeped leaves"), ("p4", "brewed from roasted beans"),
+        ] {
+            civilian.observe(.clue(ClueView(player: player, round: 1, text: text)))
+        }
+        civilian.observe(
+            .voting(.init(round: 1, candidates: ["p1", "p2", "p3", "p4"], voters: ["p1", "p2", "p3", "p4"])))
+        #expect(!civilian.likelyInMinority)
+        for _ in 0..<10 { #expect(civilian.vote(random: &random) == "p3") }
+    }
+
+    @Test func theBlankImprovisesAndGuessesTheBestFittingWord() {
+        var blank = BotMind(me: "p5", level: .hard, knowledge: Self.knowledge)
+        blank.observe(.deal(.init(game: 1, word: nil)))
+        let heard = ["roasted beans", "espresso shot", "beans from Brazil"]
+        for (index, text) in heard.enumerated() {
+            blank.observe(.clue(ClueView(player: "p\(index + 1)", round: 1, text: text)))
+        }
+        var random = SplitMix64(seed: 2)
+        let clue = blank.clue(random: &random)
+        #expect(clue?.contains("beans") == true)
+        #expect(clue.map(heard.contains) == false)
+        #expect(blank.guess(random: &random) == "coffee")
+    }
+
+    @Test func theSameMessagesGiveTheSameMovesWhateverTheHiddenState() {
+        // Two rooms dealt from different seeds: a seat that got the same deal and heard the same messages decides
+        // the same, because a mind holds nothing but those messages.
+        let (_, first) = Self.inbox(seed: 3)
+        for (player, messages) in first {
+            var a = BotMind(me: player, level: .hard, knowledge: Self.knowledge)
+            var b = BotMind(me: player, level: .hard, knowledge: Self.knowledge)
+            for message in messages {
+                a.observe(message)
+                b.observe(message)
+            }
+            var randomA = SplitMix64(seed: 5)
+            var randomB = SplitMix64(seed: 5)
+            #expect(a.clue(random: &randomA) == b.clue(random: &randomB))
+        }
+    }
+}
