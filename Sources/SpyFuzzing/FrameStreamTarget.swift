@@ -33,10 +33,14 @@ enum FrameStreamTarget {
 
     /// A payload either is refused with a code or decodes to a message that survives its own round trip.
     static func check(_ payload: [UInt8]) {
+        // The host's own reader is stricter than JSONDecoder, never looser: what it reads, JSONDecoder reads alike.
+        let read = try? ClientMessage.read(from: payload)
         let message: ClientMessage
         do {
             message = try WireCodec.decode(ClientMessage.self, from: payload)
+            require(read == nil || read == message, "the host's reader and JSONDecoder disagree")
         } catch {
+            require(read == nil, "the host's reader accepts what JSONDecoder refuses")
             require(!error.detail.isEmpty || error.code != .internal, "a refusal without a reason")
             return
         }

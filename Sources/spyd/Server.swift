@@ -363,7 +363,7 @@ final class Server {
         peer.probed = false
         let message: ClientMessage
         do {
-            message = try WireCodec.decode(ClientMessage.self, from: payload)
+            message = try ClientMessage.read(from: payload)
         } catch {
             complain(peer, error.code, error.detail)
             return

@@ -186,7 +186,14 @@ public enum WireCodec {
     public static func encodeFrame<Message: Encodable>(
         _ message: Message, maxPayload: Int = FrameLimits.defaultMaxPayload
     ) throws(FrameError) -> [UInt8] {
-        try frame(encodePayload(message), maxPayload: maxPayload)
+        // The header is written in front of the JSON in the same array (see `encodePayload` for the `try!`).
+        var bytes = try! StreamingJSONEncoder.encode(message, leadingBytes: FrameLimits.headerSize)
+        let count = bytes.count - FrameLimits.headerSize
+        guard count > 0, count <= maxPayload else { throw .badLength(UInt32(clamping: count)) }
+        for index in 0..<FrameLimits.headerSize {
+            bytes[index] = UInt8(truncatingIfNeeded: count >> (8 * (FrameLimits.headerSize - 1 - index)))
+        }
+        return bytes
     }
 
     /// Decodes a payload, classifying failures as `bad_frame`, `unknown_type` or `bad_message`.

@@ -9,7 +9,14 @@
 public enum StreamingJSONEncoder {
     /// The JSON bytes of `value`.
     public static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+        try encode(value, leadingBytes: 0)
+    }
+
+    /// The JSON bytes of `value` after `leadingBytes` zero bytes, room for a frame header written in place so the
+    /// payload is not copied into a second array to be framed.
+    static func encode<Value: Encodable>(_ value: Value, leadingBytes: Int) throws -> [UInt8] {
         let writer = JSONByteWriter()
+        writer.bytes.append(contentsOf: repeatElement(0, count: leadingBytes))
         let slot = JSONSlot()
         try value.encode(to: StreamingEncoder(writer: writer, slot: slot, codingPath: []))
         writer.close(slot)
@@ -57,6 +64,14 @@ private final class JSONByteWriter {
     }
 
     func string(_ text: String) {
+        // Most strings (keys, ids, codes, names) need no escape: one append instead of one per byte, each of which
+        // pays for an exclusivity check on the class's buffer.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
