@@ -7,10 +7,12 @@ enum RoomInvariants {
         let seated = room.playerIDs
         require(seated.count <= Rules.maxTableSize, "\(seated.count) seats")
         require(Set(seated).count == seated.count, "a player seated twice")
+        // Only a person owns a room; with no person seated nobody does, until one joins.
         if let owner = room.ownerID {
             require(seated.contains(owner), "the owner \(owner) has no seat")
+            require(!room.isBot(owner), "the bot \(owner) owns the room")
         } else {
-            require(seated.isEmpty, "seated players but no owner")
+            require(seated.allSatisfy(room.isBot), "people seated but no owner")
         }
         require(Rules.validate(room.settings, seated: 0) == nil, "the room runs on settings it would refuse")
 

@@ -9,7 +9,15 @@ enum RoomStateTarget {
         // The first byte says how much of the input is the file; the rest is played on the loaded room.
         let fileLength = Int(input.byte()) << 8 | Int(input.byte())
         let file = Data(input.take(fileLength))
-        guard var room = try? JSONDecoder().decode(Room.self, from: file) else { return }
-        RoomScriptTarget.play(&room, &input, now: 1_700_000_000_000)
+        // As the host loads it: a file that does not decode, or whose numbers are out of range, is set aside; a room
+        // that loads is told the host came back before anything else happens to it.
+        guard var room = try? JSONDecoder().decode(Room.self, from: file), room.integrityProblem == nil else { return }
+        let now: Millis = 1_700_000_000_000
+        let before = room
+        switch room.apply(.hostRestarted, now: now) {
+        case .success(let effects): RoomInvariants.check(room, after: .hostRestarted, effects: effects)
+        case .failure: require(room == before, "a refused restart changed the room")
+        }
+        RoomScriptTarget.play(&room, &input, now: now)
     }
 }

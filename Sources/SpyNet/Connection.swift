@@ -89,21 +89,7 @@ public final class Connection {
 
     /// Reads up to `budget` bytes into the inbox through `scratch`, so one busy peer cannot starve the others.
     public func readAvailable(budget: Int, scratch: UnsafeMutableRawBufferPointer) throws(SocketError) -> ReadOutcome {
-        var total = 0
-        while total < budget {
-            let room = min(scratch.count, budget - total)
-            switch try socket.read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[0..<room])) {
-            case .bytes(let count):
-                total += count
-                inbox.feed(UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
-                if count < room { return .open(bytesRead: total) }
-            case .wouldBlock:
-                return .open(bytesRead: total)
-            case .endOfStream:
-                return .endOfStream(bytesRead: total)
-            }
-        }
-        return .open(bytesRead: total)
+        try readAvailable(budget: budget, scratch: scratch) { inbox.feed($0) }
     }
 
     /// Reads up to `budget` bytes and hands each read to `deliver` instead of the frame inbox, for a server that

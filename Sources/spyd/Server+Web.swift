@@ -81,18 +81,7 @@ extension Server {
     /// A `hello` with `watch: true`: no seat, the room's public messages from now on, after a catch-up built
     /// from the same view as a returning player's with no player in it.
     func watch(_ peer: Peer, _ hello: ClientMessage.Hello) {
-        let host: RoomHost
-        if let text = hello.room, !text.isEmpty {
-            guard let code = RoomCode.normalise(text), let found = rooms[code] else {
-                fail(peer, .roomNotFound)
-                return
-            }
-            host = found
-        } else if let own = hostsOwnRoom(for: peer) {
-            host = own
-        } else {
-            return
-        }
+        guard let host = roomAsked(by: hello, from: peer) else { return }
         guard passwordAccepted(hello.password, from: peer) else { return }
         peer.connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
         peer.stage = .watching(room: host.code)

@@ -452,14 +452,8 @@ final class Server {
             guard passwordAccepted(hello.password, from: peer), mayOpenRoom(peer) else { return }
             host = openRoom(permanent: false, openedBy: peer.connection.remoteAddress)
             opened = true
-        } else if let text = hello.room, !text.isEmpty {
-            guard let code = RoomCode.normalise(text), let found = rooms[code] else {
-                fail(peer, .roomNotFound)
-                return
-            }
+        } else if let found = roomAsked(by: hello, from: peer) {
             host = found
-        } else if let own = hostsOwnRoom(for: peer) {
-            host = own
         } else {
             return
         }
@@ -499,6 +493,17 @@ final class Server {
             carryOut(effects, in: host)
             if host.botsToAdd > 0 { seatBots(in: host) }
         }
+    }
+
+    /// The room a `hello` names by its code, or the host's own room when it names none; `nil` (after failing the
+    /// peer) when there is no such room.
+    func roomAsked(by hello: ClientMessage.Hello, from peer: Peer) -> RoomHost? {
+        guard let text = hello.room, !text.isEmpty else { return hostsOwnRoom(for: peer) }
+        guard let code = RoomCode.normalise(text), let found = rooms[code] else {
+            fail(peer, .roomNotFound)
+            return nil
+        }
+        return found
     }
 
     /// The room a `hello` without a code goes to: the one the host opened at start, when it opened exactly one.
