@@ -195,6 +195,15 @@ final class BankParserTests: XCTestCase {
         XCTAssertEqual(bank.skipped.map(\.line), [2, 3])
     }
 
+    /// Found by the bank fuzzer: a cell of only invisible characters is not empty, yet folds to nothing, so the
+    /// pair could never be dealt.
+    func testWordsOfOnlyInvisibleCharactersAreSkipped() throws {
+        let bank = try parse("cat,dog\n\u{FEFF},tea\nmilk,\u{200B}\u{2060}\n")
+        XCTAssertEqual(words(bank), ["cat/dog"])
+        XCTAssertEqual(bank.skipped.map(\.line), [2, 3])
+        XCTAssertTrue(bank.pairs.allSatisfy(\.isPlayable))
+    }
+
     func testPairKeyFromFoldedWordsMatchesWordPairKey() {
         for (civilian, spy) in [("牛奶", "豆漿"), ("Tea", "coffee"), ("ＡＢＣ", "abd"), ("b", "a")] {
             XCTAssertEqual(

@@ -189,6 +189,10 @@ public enum BankParser {
             // Folding dominates the parse time of a big sheet, so each word is folded once here.
             let civilianKey = TextFold.key(civilian)
             let spyKey = TextFold.key(spy)
+            if civilianKey.isEmpty || spyKey.isEmpty {
+                skip("a word has no visible letter")
+                continue
+            }
             if civilianKey == spyKey {
                 skip("both words are the same (\(civilian))")
                 continue
