@@ -22,6 +22,12 @@ extension Room {
         guard seats.count <= 2 * Rules.maxTableSize, Set(seats.map(\.id)).count == seats.count else {
             return "bad seats"
         }
+        // Seat ids are "p" and the number the counter gave them; a counter behind one would give it out again.
+        guard
+            seats.allSatisfy({ seat in
+                seat.id.first == "p" && Int(seat.id.dropFirst()).map { (1..<nextPlayerNumber).contains($0) } == true
+            })
+        else { return "a seat id the player counter has not given out" }
         guard seats.allSatisfy({ (0...Room.maxLoadedScore).contains($0.score) }) else { return "score out of range" }
         if let deadline, !(0...Room.maxLoadedDeadline).contains(deadline) { return "deadline out of range" }
         if let game {

@@ -29,6 +29,15 @@ struct IntegrityTests {
         #expect(room.integrityProblem != nil)
     }
 
+    /// Found by the room-state fuzzer: a counter behind the seats it has already numbered hands out a seat's id
+    /// again, and the room then seats one player twice.
+    @Test func aPlayerCounterBehindTheSeatsIsRefused() throws {
+        let room = try edited(seated()) { $0["nextPlayerNumber"] = 3 }
+        #expect(room.integrityProblem != nil)
+        let sound = try edited(seated()) { $0["nextPlayerNumber"] = 9 }
+        #expect(sound.integrityProblem == nil)
+    }
+
     @Test(arguments: [
         ("gamesPlayed", Int.max), ("gamesPlayed", -1), ("nextPlayerNumber", 0), ("deadline", Int.min),
         ("deadline", Int.max),
