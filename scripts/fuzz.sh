@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs one libFuzzer target, or all of them: scripts/fuzz.sh TARGET|all [SECONDS]
+# With FUZZ_RUNS=N each target instead runs exactly N inputs from a fixed seed (FUZZ_SEED, default 1), so the run
+# is the same on every machine: what CI uses, so that a green run stays green.
 # Targets: the folders of Sources/Fuzz (frames, room, room-state, bank, ...). A crash or a broken invariant
 # stops the run with a non-zero status and leaves the input in Fuzz/findings/; replay it with
 # `.build/release/fuzz-TARGET FILE`, fix the bug, and move the file to Fuzz/regressions/TARGET/ so the test suite
@@ -34,10 +36,16 @@ mkdir -p Fuzz/findings
 for name in $targets; do
     work=".build/fuzz-corpus/$name"
     mkdir -p "$work"
-    echo "== fuzz-$name for ${seconds}s"
+    echo "== fuzz-$name ${FUZZ_RUNS:+for $FUZZ_RUNS runs from seed ${FUZZ_SEED:-1}}${FUZZ_RUNS:-for ${seconds}s}"
     log=$(mktemp)
+    if [ -n "${FUZZ_RUNS:-}" ]; then
+        budget=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+        rm -rf "$work" && mkdir -p "$work"
+    else
+        budget=(-max_total_time="$seconds")
+    fi
     if ! ".build/release/fuzz-$name" "$work" "Fuzz/corpus/$name" -dict=Fuzz/protocol.dict \
-        -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        "${budget[@]}" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="Fuzz/findings/$name-" >"$log" 2>&1; then
         tail -n 60 "$log"
         echo "fuzz-$name found a problem; the input is in Fuzz/findings/" >&2
