@@ -36,14 +36,15 @@ mkdir -p Fuzz/findings
 for name in $targets; do
     work=".build/fuzz-corpus/$name"
     mkdir -p "$work"
-    echo "== fuzz-$name ${FUZZ_RUNS:+for $FUZZ_RUNS runs from seed ${FUZZ_SEED:-1}}${FUZZ_RUNS:-for ${seconds}s}"
-    log=$(mktemp)
     if [ -n "${FUZZ_RUNS:-}" ]; then
+        echo "== fuzz-$name for $FUZZ_RUNS runs from seed ${FUZZ_SEED:-1}"
         budget=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
         rm -rf "$work" && mkdir -p "$work"
     else
+        echo "== fuzz-$name for ${seconds}s"
         budget=(-max_total_time="$seconds")
     fi
+    log=$(mktemp)
     if ! ".build/release/fuzz-$name" "$work" "Fuzz/corpus/$name" -dict=Fuzz/protocol.dict \
         "${budget[@]}" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="Fuzz/findings/$name-" >"$log" 2>&1; then
