@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs one libFuzzer target, or all of them: scripts/fuzz.sh TARGET|all [SECONDS]
 # With FUZZ_RUNS=N each target instead runs exactly N inputs from a fixed seed (FUZZ_SEED, default 1), so the run
-# is the same on every machine: what CI uses, so that a green run stays green.
+# does not depend on the machine's speed: what CI uses.
 # Targets: the folders of Sources/Fuzz (frames, room, room-state, bank, ...). A crash or a broken invariant
 # stops the run with a non-zero status and leaves the input in Fuzz/findings/; replay it with
 # `.build/release/fuzz-TARGET FILE`, fix the bug, and move the file to Fuzz/regressions/TARGET/ so the test suite
