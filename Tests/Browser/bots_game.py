@@ -147,15 +147,14 @@ def run(browser, args):
             clue_sent = True
         elif state == "vote":
             sb.at_sizes(browser, "voting")
-            buttons = sb.vote_buttons(browser)
-            sb.check(len(buttons) >= 1, "candidates to vote for")
-            sb.check(
-                not any(b.get_attribute("data-player") == me for b in buttons), "the player cannot vote for themself"
-            )
-            target = buttons[0].get_attribute("data-player")
-            target_name = buttons[0].find_element(By.CLASS_NAME, "seat-name").text
+            candidates = sb.attributes_of_all(browser, "#vote-list button.vote", "data-player")
+            sb.check(len(candidates) >= 1, "candidates to vote for")
+            sb.check(me not in candidates, "the player cannot vote for themself")
+            target = candidates[0]
+            target_button = f'#vote-list button[data-player="{target}"]'
+            target_name = sb.text_at(browser, f"{target_button} .seat-name")
             if not dialog_checked:
-                sb.press(browser, buttons[0])
+                sb.press(browser, browser.find_element(By.CSS_SELECTOR, target_button))
                 question, yes, no = sb.confirm_dialog(browser)
                 sb.check(question == f"確定要讓{target_name}出局嗎？", f"the confirmation asks {question!r}")
                 sb.check((yes, no) == ("滾吧！", "先放過他"), f"the answers are {yes!r} / {no!r}")
@@ -178,7 +177,7 @@ def run(browser, args):
     sb.check(word in (civilian, spy), f"my word {word!r} is one of {civilian!r} / {spy!r}")
     reveal = browser.find_elements(By.CSS_SELECTOR, "#reveal li")
     sb.check(len(reveal) == 4, f"four players revealed, saw {len(reveal)}")
-    mine = browser.find_element(By.CSS_SELECTOR, f'#reveal li[data-player="{me}"] .reveal-word').text
+    mine = sb.text_at(browser, f'#reveal li[data-player="{me}"] .reveal-word')
     sb.check(mine == word, f"the reveal gives me {mine!r}, I was dealt {word!r}")
     sb.check(sb.text_of(browser, "start-button") == "再來一局", "the owner may play again")
     sb.at_sizes(browser, "game over")

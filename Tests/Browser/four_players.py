@@ -99,12 +99,12 @@ def run(browser, args):
             lambda b: "voting"
             if "Voting" in sb.phase_of(b)
             else len(b.find_elements(By.CSS_SELECTOR, "#clues li.clue")) == spoken
-            and (b.find_elements(By.CSS_SELECTOR, "#seats li.is-turn") or [None])[0],
+            and sb.attribute_at(b, "#seats li.is-turn", "data-player"),
             "a turn or the vote",
         )
         if state == "voting":
             break
-        speaker = state.get_attribute("data-player")
+        speaker = state
         browser.switch_to.window(tabs[speaker])
         sb.wait(browser, lambda b: sb.visible(b, "done-button"), f"{speaker}'s Done button")
         sb.check(not sb.visible(browser, "clue-form"), "no clue box in spoken mode")
@@ -137,10 +137,10 @@ def run(browser, args):
         sb.wait(browser, lambda b: sb.visible(b, "game-over"), f"{me} sees the game over")
         civilian, spy = sb.text_of(browser, "civilian-word"), sb.text_of(browser, "spy-word")
         sb.check({civilian, spy} == set(distinct), f"{me} sees both words {civilian!r} / {spy!r}")
-        revealed = browser.find_element(By.CSS_SELECTOR, f'#reveal li[data-player="{me}"] .reveal-word').text
+        revealed = sb.text_at(browser, f'#reveal li[data-player="{me}"] .reveal-word')
         sb.check(revealed == words[me], f"{me} was shown {words[me]!r}, revealed {revealed!r}")
-        out = browser.find_element(By.CSS_SELECTOR, f'#seats li[data-player="{target}"]')
-        sb.check("is-out" in out.get_attribute("class"), f"{target} is out on {me}'s page")
+        seat_class = sb.attribute_at(browser, f'#seats li[data-player="{target}"]', "class") or ""
+        sb.check("is-out" in seat_class.split(), f"{target} is out on {me}'s page")
         sb.at_sizes(browser, f"{me}'s game over")
 
     # The owner removes the last player: that tab is back at the door, told why, its seat gone.

@@ -220,6 +220,33 @@ def text_of(browser, element_id):
     return by_id(browser, element_id).text.strip()
 
 
+# Reads made inside the page in one step: the page redraws its lists on every update from the host, so an element
+# found by one WebDriver call may be gone by the next (a stale reference). A script call is never stale.
+def text_at(browser, selector):
+    """The text of the first element matching `selector`, trimmed; None when there is none. Unlike Selenium's
+    `.text`, an element hidden by CSS still gives its text: use it for what is on screen."""
+    return browser.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.innerText.trim() : null", selector
+    )
+
+
+def attribute_at(browser, selector, name):
+    """An attribute of the first element matching `selector`; None when there is no such element or attribute."""
+    return browser.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null",
+        selector,
+        name,
+    )
+
+
+def attributes_of_all(browser, selector, name):
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), (e) => e.getAttribute(arguments[1]))",
+        selector,
+        name,
+    )
+
+
 def check(condition, message):
     if not condition:
         raise AssertionError(message)
@@ -333,7 +360,7 @@ def join(browser, url, name, room=None):
 def my_id(browser):
     return wait(
         browser,
-        lambda b: b.find_element(By.CSS_SELECTOR, "#seats li.is-me").get_attribute("data-player"),
+        lambda b: attribute_at(b, "#seats li.is-me", "data-player"),
         "my seat marked",
     )
 
