@@ -26,14 +26,19 @@ public struct BotKnowledge: Sendable {
     public var category: @Sendable (String) -> String?
     /// Words a blank may guess, for a room dealing pairs of this language.
     public var guessable: @Sendable (BankLanguage) -> [String]
+    /// The words the bank pairs a word with (public: anyone can read the bank), so a bot that hears the other word
+    /// of its pair described can recognise it.
+    public var partners: @Sendable (String) -> [String]
 
     public init(
         material: @escaping @Sendable (String) -> [BotClue], category: @escaping @Sendable (String) -> String?,
-        guessable: @escaping @Sendable (BankLanguage) -> [String]
+        guessable: @escaping @Sendable (BankLanguage) -> [String],
+        partners: @escaping @Sendable (String) -> [String] = { _ in [] }
     ) {
         self.material = material
         self.category = category
         self.guessable = guessable
+        self.partners = partners
     }
 }
 
@@ -98,6 +103,11 @@ public struct BotMind {
     // MARK: Describing
 
     /// The clue to give now; `nil` to pass (nothing safe to say).
+    ///
+    /// A bot is never told its side, so it reads the table: until it has heard a clue that tells the sides apart it
+    /// picks freely from its lines; once others' clues fit its word poorly (it probably holds the odd word) it blends
+    /// in with lines that fit both words, then with its lines closest to what was said, then by echoing the table;
+    /// otherwise it says what sets its word apart, so its own side can recognise it.
     public func clue(random: inout SplitMix64) -> String? {
         let said = Set(clues.compactMap(\.text).map(BotMind.fold))
         if level == .easy { return categoryHint(said: said, random: &random) }
@@ -111,33 +121,131 @@ public struct BotMind {
             let fresh = choices.filter { BotMind.tokens($0.text).isDisjoint(with: mine) }
             if !fresh.isEmpty { choices = fresh }
         }
+        let reading = evidence
+        if reading.foreign > reading.fitting {
+            if let text = blend(choices, said: said, random: &random) { return text }
+            return improvise(said: said, random: &random, avoiding: word)
+        }
         guard !choices.isEmpty else { return categoryHint(said: said, random: &random) }
-        // Someone whose clues do not fit this word's material: maybe the bot holds the other word. Blend in.
-        let preferred = choices.filter { $0.fitsPartner == likelyInMinority }
-        let pool = preferred.isEmpty ? choices : preferred
+        let pool: [BotClue]
+        if reading.fitting == 0 {
+            pool = choices
+        } else {
+            let telling = choices.filter { !$0.fitsPartner }
+            pool = telling.isEmpty ? choices : telling
+        }
         return pool[random.next(below: pool.count)].text
     }
 
-    /// Whether most of the other players' clues fit this bot's material poorly (it probably holds the spy word).
+    /// A line for a bot that is probably outnumbered: one that fits both words, else the lines sharing the most
+    /// words or characters with the clues heard; `nil` when none of its lines is close to anything said.
+    func blend(_ choices: [BotClue], said: Set<String>, random: inout SplitMix64) -> String? {
+        let shared = choices.filter(\.fitsPartner)
+        var mimicry: [String] = []
+        if let word, let partner = heardPartner, partner.heardLines >= mimicAfter {
+            // The table is describing the other word of this bot's pair: describe it too.
+            mimicry = partner.material.filter { clue in
+                !clue.fitsPartner && !said.contains(BotMind.fold(clue.text))
+                    && !TextFold.contains(clue.text, word: word)
+                    && !TextFold.contains(clue.text, word: partner.word) && Rules.checkText(clue.text) == nil
+            }.map(\.text)
+        }
+        if !mimicry.isEmpty {
+            return mimicry[random.next(below: mimicry.count)]
+        }
+        if !shared.isEmpty { return shared[random.next(below: shared.count)].text }
+        let heard = othersClues.values.flatMap { $0 }
+        var best: [BotClue] = []
+        var bestScore = 0.0
+        for choice in choices {
+            let score = BotMind.overlap([choice.text], with: heard)
+            if score > bestScore {
+                best = [choice]
+                bestScore = score
+            } else if score == bestScore && score > 0 {
+                best.append(choice)
+            }
+        }
+        return best.isEmpty ? nil : best[random.next(below: best.count)].text
+    }
+
+    /// Whether the clues heard so far suggest this bot holds the odd word: more of the other players who gave a
+    /// telling clue (not a line that fits both words, not a vague hint) sound unlike its word than like it.
     public var likelyInMinority: Bool {
-        guard let word else { return false }
+        let reading = evidence
+        return reading.foreign > reading.fitting
+    }
+
+    /// Other players whose telling clues fit this bot's material well (`fitting`) or hardly at all (`foreign`).
+    /// Players who gave only lines that fit both words, vague hints, nothing, or clues that fit in part are left out:
+    /// they say little about sides.
+    var evidence: (fitting: Int, foreign: Int) {
+        guard let word else { return (0, 0) }
         let material = knowledge.material(word)
-        guard !material.isEmpty else { return false }
-        let others = othersClues
-        guard others.count >= 2 else { return false }
-        let scores = others.values.map { texts in BotMind.fit(texts, material: material) }
-        let fitting = scores.filter { $0 > 0 }.count
-        return fitting * 2 < scores.count
+        guard !material.isEmpty else { return (0, 0) }
+        var fitting = 0
+        var foreign = 0
+        for texts in othersClues.values {
+            let telling = texts.filter { !isUninformative($0, material: material) }
+            guard !telling.isEmpty else { continue }
+            let score = BotMind.fit(telling, material: material)
+            if score >= 0.75 {
+                fitting += 1
+            } else if score < 0.25 {
+                foreign += 1
+            }
+        }
+        return (fitting, foreign)
+    }
+
+    /// The other word of this bot's pair, once a clue heard is one of that word's telling lines: the bank pairs the
+    /// two words publicly, and the table has just described the other one.
+    var heardPartner: (word: String, material: [BotClue], heardLines: Int)? {
+        guard let word else { return nil }
+        let heard = Set(othersClues.values.joined().map(BotMind.fold))
+        guard !heard.isEmpty else { return nil }
+        for partner in knowledge.partners(word) {
+            let material = knowledge.material(partner)
+            let lines = material.filter { !$0.fitsPartner && heard.contains(BotMind.fold($0.text)) }.count
+            if lines > 0 { return (partner, material, lines) }
+        }
+        return nil
+    }
+
+    /// How many of the other word's telling lines a bot must hear before it describes that word itself: a hard bot
+    /// trusts the first, a normal one waits for more.
+    var mimicAfter: Int { level == .hard ? 1 : 2 }
+
+    /// A line of this bot's material that fits both words, or a hint a bot gives when it has nothing better.
+    func isUninformative(_ text: String, material: [BotClue]) -> Bool {
+        let folded = BotMind.fold(text)
+        if material.contains(where: { $0.fitsPartner && BotMind.fold($0.text) == folded }) { return true }
+        return hintPhrases.contains(folded)
+    }
+
+    /// Every hint phrase a bot of this table might fall back to, folded.
+    var hintPhrases: Set<String> {
+        var phrases = BotMind.genericHints.english + BotMind.genericHints.chinese
+        if let word, let category = knowledge.category(word) {
+            phrases += BotMind.themedHints(category, chinese: true) + BotMind.themedHints(category, chinese: false)
+        }
+        return Set(phrases.map(BotMind.fold))
+    }
+
+    static let genericHints = (
+        english: ["Something quite common", "Everyone has come across one", "Part of daily life", "Easy to spot"],
+        chinese: ["很常見的東西", "大家都碰過", "日常生活裡會看到", "我覺得很好認"]
+    )
+
+    static func themedHints(_ category: String, chinese: Bool) -> [String] {
+        chinese ? ["跟\(category)有關", "屬於\(category)"] : ["Think \(category)", "It is about \(category)"]
     }
 
     func categoryHint(said: Set<String>, random: inout SplitMix64) -> String? {
-        let generic =
-            chinese
-            ? ["很常見的東西", "大家都碰過", "日常生活裡會看到", "我覺得很好認"]
-            : ["Something quite common", "Everyone has come across one", "Part of daily life", "Easy to spot"]
+        let generic = chinese ? BotMind.genericHints.chinese : BotMind.genericHints.english
         var themed: [String] = []
         if let word, let category = knowledge.category(word) {
-            themed = chinese ? ["跟\(category)有關", "屬於\(category)"] : ["Think \(category)", "It is about \(category)"]
+            themed = BotMind.themedHints(category, chinese: chinese)
         }
         func safe(_ phrases: [String]) -> [String] {
             phrases.filter { phrase in
@@ -150,11 +258,12 @@ public struct BotMind {
         return choices[random.next(below: choices.count)]
     }
 
-    /// The blank's clue: the gist of what was heard, through the word most of it shares, never a verbatim repeat.
-    func improvise(said: Set<String>, random: inout SplitMix64) -> String? {
+    /// The gist of what was heard, through the word most of it shares, never a verbatim repeat: the blank's clue,
+    /// and an outnumbered bot's when none of its own lines is close to the table's. Never names `avoiding`.
+    func improvise(said: Set<String>, random: inout SplitMix64, avoiding ownWord: String? = nil) -> String? {
         var counts: [String: Int] = [:]
-        for text in clues.compactMap(\.text) {
-            for token in BotMind.tokens(text) { counts[token, default: 0] += 1 }
+        for clue in clues where clue.player != me || ownWord == nil {
+            for token in BotMind.tokens(clue.text ?? "") { counts[token, default: 0] += 1 }
         }
         let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
         let templates =
@@ -165,128 +274,13 @@ public struct BotMind {
         for token in ranked.prefix(4) {
             for offset in 0..<templates.count {
                 let text = templates[(start + offset) % templates.count].replacingOccurrences(of: "%@", with: token)
-                if !said.contains(BotMind.fold(text)) && Rules.checkText(text) == nil { return text }
+                if !said.contains(BotMind.fold(text)) && Rules.checkText(text) == nil
+                    && (ownWord.map { !TextFold.contains(text, word: $0) } ?? true)
+                {
+                    return text
+                }
             }
         }
         return categoryHint(said: said, random: &random)
-    }
-
-    // MARK: Voting
-
-    /// Whom to vote for in the open vote; `nil` when there is no one this bot may vote for.
-    public func vote(random: inout SplitMix64) -> PlayerID? {
-        guard let voting, voting.voters.contains(me) else { return nil }
-        let choices = voting.candidates.filter { $0 != me }
-        guard !choices.isEmpty else { return nil }
-        if level == .easy { return choices[random.next(below: choices.count)] }
-        let scores = consistency(of: choices)
-        let lowest = scores.values.min() ?? 0
-        let least = choices.filter { scores[$0] == lowest }
-        return least[random.next(below: least.count)]
-    }
-
-    /// How consistent each player's clues are with this bot's picture of the civilians' word: its own material when
-    /// it seems to hold the majority word, else the clues heard (the crowd), so a likely spy votes with the crowd for
-    /// a civilian rather than for a player who sounds like itself.
-    public func consistency(of players: [PlayerID]) -> [PlayerID: Double] {
-        let others = othersClues
-        let material = word.map(knowledge.material) ?? []
-        let useMaterial = !material.isEmpty && !likelyInMinority
-        var scores: [PlayerID: Double] = [:]
-        for player in players {
-            let texts = others[player] ?? []
-            var crowd: [String] = []
-            for (other, otherTexts) in others where other != player { crowd += otherTexts }
-            let crowdFit = BotMind.overlap(texts, with: crowd)
-            if useMaterial {
-                scores[player] = BotMind.fit(texts, material: material) * 2 + crowdFit
-            } else if !material.isEmpty {
-                // A likely spy: the players whose clues fit its own material are its side; the rest, civilians.
-                let mine = BotMind.fit(texts, material: material)
-                scores[player] = mine > 0 ? 100 + mine : crowdFit
-            } else {
-                scores[player] = crowdFit
-            }
-        }
-        return scores
-    }
-
-    // MARK: Guessing
-
-    /// The blank's guess: the word whose material best fits the clues heard.
-    public func guess(random: inout SplitMix64) -> String {
-        let words = knowledge.guessable(language)
-        guard !words.isEmpty else { return "?" }
-        if level == .easy { return words[random.next(below: words.count)] }
-        let heard = clues.compactMap(\.text)
-        var best: [String] = []
-        var bestScore = -1.0
-        for candidate in words {
-            let score = BotMind.overlap(heard, with: knowledge.material(candidate).map(\.text))
-            if score > bestScore {
-                best = [candidate]
-                bestScore = score
-            } else if score == bestScore {
-                best.append(candidate)
-            }
-        }
-        return best[random.next(below: best.count)]
-    }
-
-    // MARK: Scoring
-
-    static func fold(_ text: String) -> String { TextFold.key(text).filter { !$0.isWhitespace } }
-
-    static let stopWords: Set<String> = [
-        "the", "and", "for", "with", "you", "your", "are", "its", "has", "from", "that", "this", "not", "but", "one",
-        "can", "all", "something", "makes", "think", "bit", "about",
-    ]
-
-    /// Words (three letters or more, not the commonest) and CJK ideographs of a text, folded.
-    static func tokens(_ text: String) -> Set<String> {
-        var result: Set<String> = []
-        var latin = ""
-        func flush() {
-            if latin.count >= 3 && !stopWords.contains(latin) { result.insert(latin) }
-            latin = ""
-        }
-        for character in TextFold.key(text) {
-            if character.unicodeScalars.contains(where: { $0.value >= 0x2E80 }) {
-                flush()
-                if character.isLetter { result.insert(String(character)) }
-            } else if character.isLetter || character.isNumber {
-                latin.append(character)
-            } else {
-                flush()
-            }
-        }
-        flush()
-        return result
-    }
-
-    /// How well texts fit material: an exact clue of the material counts most (less for one that fits both words),
-    /// then shared words or characters; averaged over the texts.
-    static func fit(_ texts: [String], material: [BotClue]) -> Double {
-        guard !texts.isEmpty else { return 0 }
-        let exact = Dictionary(material.map { (fold($0.text), $0.fitsPartner) }, uniquingKeysWith: { $0 && $1 })
-        let materialTokens = Set(material.map { tokens($0.text) }.joined())
-        var total = 0.0
-        for text in texts {
-            if let fitsPartner = exact[fold(text)] {
-                total += fitsPartner ? 1 : 3
-                continue
-            }
-            let own = tokens(text)
-            if !own.isEmpty { total += Double(own.intersection(materialTokens).count) / Double(own.count) }
-        }
-        return total / Double(texts.count)
-    }
-
-    /// Shared words or characters between texts and others, as a share of the texts' own.
-    static func overlap(_ texts: [String], with others: [String]) -> Double {
-        let own = Set(texts.map(tokens).joined())
-        guard !own.isEmpty else { return 0 }
-        let theirs = Set(others.map(tokens).joined())
-        return Double(own.intersection(theirs).count) / Double(own.count)
     }
 }

@@ -7,13 +7,17 @@ import SpyProtocol
 func embeddedKnowledge(_ pairs: [WordPair]) -> BotKnowledge {
     var categories: [String: String] = [:]
     var words: [BankLanguage: [String]] = [:]
+    var partners: [String: [String]] = [:]
     for pair in pairs {
+        partners[pair.civilian, default: []].append(pair.spy)
+        partners[pair.spy, default: []].append(pair.civilian)
         categories[pair.civilian] = pair.category
         categories[pair.spy] = pair.category
         words[pair.language, default: []].append(pair.civilian)
     }
     let frozenCategories = categories
     let frozenWords = words
+    let frozenPartners = partners
     return BotKnowledge(
         material: { word in
             ClueBook.clues(for: word, language: .both).map { BotClue(text: $0.text, fitsPartner: $0.fitsPartner) }
@@ -21,7 +25,7 @@ func embeddedKnowledge(_ pairs: [WordPair]) -> BotKnowledge {
         category: { frozenCategories[$0] },
         guessable: { language in
             language == .both ? frozenWords.values.flatMap { $0 } : frozenWords[language] ?? []
-        })
+        }, partners: { frozenPartners[$0] ?? [] })
 }
 
 /// `--bots-only`: the same games at every bot level, in memory, and what they came to.

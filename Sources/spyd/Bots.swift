@@ -58,6 +58,11 @@ struct BotVocabulary: Sendable {
         return []
     }
 
+    /// The words the bank pairs `word` with.
+    func partners(of word: String) -> [String] {
+        (pairs[word] ?? []).map { $0.civilian == word ? $0.spy : $0.civilian }
+    }
+
     /// Words a blank might guess for a room of `language`.
     func guessable(for language: BankLanguage) -> [String] {
         let pool = language == .both ? words.values.flatMap { $0 } : words[language] ?? []
@@ -69,7 +74,7 @@ struct BotVocabulary: Sendable {
         let vocabulary = self
         return BotKnowledge(
             material: { vocabulary.material(of: $0) }, category: { vocabulary.category(of: $0) },
-            guessable: { vocabulary.guessable(for: $0) })
+            guessable: { vocabulary.guessable(for: $0) }, partners: { vocabulary.partners(of: $0) })
     }
 }
 

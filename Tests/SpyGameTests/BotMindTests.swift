@@ -98,6 +98,99 @@ import Testing
         for _ in 0..<10 { #expect(civilian.vote(random: &random) == "p3") }
     }
 
+    /// A mind dealt `word` that heard `clues` (player, text) in round 1, in that order.
+    static func mind(_ me: PlayerID, word: String?, heard clues: [(String, String)], level: BotLevel = .normal)
+        -> BotMind
+    {
+        var mind = BotMind(me: me, level: level, knowledge: Self.knowledge)
+        mind.observe(.deal(.init(game: 1, word: word)))
+        mind.observe(
+            .room(
+                RoomView(room: "KFRW", phase: .describing, game: 1, round: 1, settings: GameSettings(clueMode: .typed)))
+        )
+        for (player, text) in clues { mind.observe(.clue(ClueView(player: player, round: 1, text: text))) }
+        return mind
+    }
+
+    @Test func aBotBlendsInFromTheFirstClueThatFitsItsWordPoorly() {
+        let mind = Self.mind("p2", word: "tea", heard: [("p1", "espresso shot")])
+        #expect(mind.likelyInMinority)
+        var random = SplitMix64(seed: 4)
+        for _ in 0..<20 {
+            let clue = mind.clue(random: &random)
+            #expect(clue == "wakes you up" || clue == "hot drink in a mug")
+        }
+        // A line of its own word heard first: no reason to hide, so it says what sets its word apart.
+        let civilian = Self.mind("p2", word: "coffee", heard: [("p1", "espresso shot")])
+        #expect(!civilian.likelyInMinority)
+        for _ in 0..<20 {
+            let clue = civilian.clue(random: &random)
+            #expect(clue == "brewed from roasted beans" || clue == "latte art")
+        }
+    }
+
+    @Test func aBotWithNoSharedLineLeftLeansOnWhatWasSaid() {
+        let mind = Self.mind(
+            "p4", word: "tea",
+            heard: [
+                ("p1", "espresso shot"), ("p2", "wakes you up"), ("p3", "latte art"), ("p5", "hot drink in a mug"),
+                ("p6", "black and bitter"),
+            ])
+        #expect(mind.likelyInMinority)
+        var random = SplitMix64(seed: 6)
+        for _ in 0..<20 { #expect(mind.clue(random: &random) == "green or black") }
+    }
+
+    @Test func aBotInTheMinorityVotesWithTheMajoritysLikelyTarget() {
+        // Tea among coffee: p3 said the one line that fits both words, so coffee players find p3 (and p4) the
+        // least consistent. A tea bot that knows it is outnumbered joins them against p3 rather than sparing the
+        // one player who sounded like itself.
+        var mind = Self.mind(
+            "p4", word: "tea",
+            heard: [
+                ("p1", "espresso shot"), ("p2", "latte art"), ("p3", "wakes you up"), ("p4", "hot drink in a mug"),
+                ("p5", "brewed from roasted beans"),
+            ])
+        mind.observe(
+            .voting(
+                .init(round: 1, candidates: ["p1", "p2", "p3", "p4", "p5"], voters: ["p1", "p2", "p3", "p4", "p5"])))
+        #expect(mind.likelyInMinority)
+        var random = SplitMix64(seed: 8)
+        for _ in 0..<10 { #expect(mind.vote(random: &random) == "p3") }
+    }
+
+    @Test func aBotThatHearsTheOtherWordOfItsPairDescribesItToo() {
+        let pairs = ["coffee": ["tea"], "tea": ["coffee"]]
+        let knowledge = BotKnowledge(
+            material: { Self.material[$0] ?? [] }, category: { _ in "Drinks" }, guessable: { _ in ["coffee"] },
+            partners: { pairs[$0] ?? [] })
+        func mind(_ level: BotLevel, heard: [(String, String)]) -> BotMind {
+            var mind = BotMind(me: "p6", level: level, knowledge: knowledge)
+            mind.observe(.deal(.init(game: 1, word: "tea")))
+            for (player, text) in heard { mind.observe(.clue(ClueView(player: player, round: 1, text: text))) }
+            return mind
+        }
+        var random = SplitMix64(seed: 12)
+        // Two of coffee's telling lines heard: a normal bot takes coffee's third rather than a line of its own.
+        let normal = mind(.normal, heard: [("p1", "espresso shot"), ("p2", "latte art")])
+        for _ in 0..<10 { #expect(normal.clue(random: &random) == "brewed from roasted beans") }
+        // One is too little for a normal bot (it blends with a line that fits both words), enough for a hard one.
+        let once = [("p1", "espresso shot")]
+        for _ in 0..<10 {
+            let clue = mind(.normal, heard: once).clue(random: &random)
+            #expect(clue == "wakes you up" || clue == "hot drink in a mug")
+            let hard = mind(.hard, heard: once).clue(random: &random)
+            #expect(hard == "brewed from roasted beans" || hard == "latte art")
+        }
+        // Without the bank's pairing it never describes a word it was not dealt.
+        var unpaired = BotMind(me: "p6", level: .hard, knowledge: Self.knowledge)
+        unpaired.observe(.deal(.init(game: 1, word: "tea")))
+        unpaired.observe(.clue(ClueView(player: "p1", round: 1, text: "espresso shot")))
+        for _ in 0..<10 {
+            #expect(Self.material["tea"]?.map(\.text).contains(unpaired.clue(random: &random) ?? "") == true)
+        }
+    }
+
     @Test func theBlankImprovisesAndGuessesTheBestFittingWord() {
         var blank = BotMind(me: "p5", level: .hard, knowledge: Self.knowledge)
         blank.observe(.deal(.init(game: 1, word: nil)))

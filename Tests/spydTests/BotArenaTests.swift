@@ -27,4 +27,15 @@ import Testing
             reasoning.civilianWinRate >= random.civilianWinRate + 0.25,
             "reasoning \(reasoning.civilianWinRate) vs random \(random.civilianWinRate)")
     }
+
+    @Test func spyBotsWinAFairShareAtNormal() {
+        let pairs = EmbeddedBank.pairs
+        let knowledge = BotVocabulary(pairs: pairs).knowledge
+        let tally = BotArena(
+            players: 6, level: .normal, knowledge: knowledge, pairs: pairs, settings: GameSettings(clueMode: .typed)
+        ).play(games: 150, seed: 14)
+        let spyShare = Double(tally.spyWins) / Double(max(tally.games, 1))
+        #expect(tally.unfinished == 0)
+        #expect(spyShare >= 0.15 && spyShare <= 0.5, "spies won \(tally.spyWins) of \(tally.games)")
+    }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import SpyProtocol
+
+extension BotMind {
+    // MARK: Voting
+
+    /// Whom to vote for in the open vote; `nil` when there is no one this bot may vote for.
+    public func vote(random: inout SplitMix64) -> PlayerID? {
+        guard let voting, voting.voters.contains(me) else { return nil }
+        let choices = voting.candidates.filter { $0 != me }
+        guard !choices.isEmpty else { return nil }
+        if level == .easy { return choices[random.next(below: choices.count)] }
+        let scores = consistency(of: choices)
+        let lowest = scores.values.min() ?? 0
+        let least = choices.filter { scores[$0] == lowest }
+        return least[random.next(below: least.count)]
+    }
+
+    /// How consistent each player's clues are with the civilians' word as this bot pictures it; the lowest gets its
+    /// vote. A bot that seems to hold the majority word scores clues against its own material (and the crowd's
+    /// clues). A bot that seems outnumbered predicts the majority's scores instead, so it votes with the majority's
+    /// likely target rather than against it, and spares players who sound like itself (its own side).
+    public func consistency(of players: [PlayerID]) -> [PlayerID: Double] {
+        let others = othersClues
+        let material = word.map(knowledge.material) ?? []
+        let outnumbered = !material.isEmpty && likelyInMinority
+        let partner = outnumbered ? heardPartner : nil
+        var scores: [PlayerID: Double] = [:]
+        for player in players {
+            let texts = others[player] ?? []
+            var crowd: [String] = []
+            for (other, otherTexts) in others where other != player { crowd += otherTexts }
+            let crowdFit = BotMind.overlap(texts, with: crowd)
+            if outnumbered {
+                let telling = texts.filter { !isUninformative($0, material: material) }
+                if !telling.isEmpty && BotMind.fit(telling, material: material) >= 0.75 {
+                    scores[player] = 100 + crowdFit
+                } else if let partner {
+                    scores[player] = BotMind.fit(texts, material: partner.material) * 2 + crowdFit
+                } else {
+                    scores[player] = majorityFit(texts, material: material) * 2 + crowdFit
+                }
+            } else if !material.isEmpty {
+                scores[player] = BotMind.fit(texts, material: material) * 2 + crowdFit
+            } else {
+                scores[player] = crowdFit
+            }
+        }
+        return scores
+    }
+
+    /// How well texts fit the majority's word, as an outnumbered bot guesses the majority sees it: a line that fits
+    /// both words counts as it would for them (1), a vague hint not at all, anything else as one of their own lines.
+    func majorityFit(_ texts: [String], material: [BotClue]) -> Double {
+        guard !texts.isEmpty else { return 0 }
+        let shared = Set(material.filter(\.fitsPartner).map { BotMind.fold($0.text) })
+        let hints = hintPhrases
+        var total = 0.0
+        for text in texts {
+            let folded = BotMind.fold(text)
+            total += shared.contains(folded) ? 1 : hints.contains(folded) ? 0 : 3
+        }
+        return total / Double(texts.count)
+    }
+
+    // MARK: Guessing
+
+    /// The blank's guess: the word whose material best fits the clues heard.
+    public func guess(random: inout SplitMix64) -> String {
+        let words = knowledge.guessable(language)
+        guard !words.isEmpty else { return "?" }
+        if level == .easy { return words[random.next(below: words.count)] }
+        let heard = clues.compactMap(\.text)
+        var best: [String] = []
+        var bestScore = -1.0
+        for candidate in words {
+            let score = BotMind.overlap(heard, with: knowledge.material(candidate).map(\.text))
+            if score > bestScore {
+                best = [candidate]
+                bestScore = score
+            } else if score == bestScore {
+                best.append(candidate)
+            }
+        }
+        return best[random.next(below: best.count)]
+    }
+
+    // MARK: Scoring
+
+    static func fold(_ text: String) -> String { TextFold.key(text).filter { !$0.isWhitespace } }
+
+    static let stopWords: Set<String> = [
+        "the", "and", "for", "with", "you", "your", "are", "its", "has", "from", "that", "this", "not", "but", "one",
+        "can", "all", "something", "makes", "think", "bit", "about",
+    ]
+
+    /// CJK characters too common to say anything about a word.
+    static let stopCharacters: Set<Character> = [
+        "的", "是", "有", "和", "在", "了", "很", "會", "也", "都", "就", "要", "一", "個", "不", "裡", "著", "得", "被", "把",
+    ]
+
+    /// Words (three letters or more, not the commonest) and CJK ideographs (not the commonest) of a text, folded.
+    static func tokens(_ text: String) -> Set<String> {
+        var result: Set<String> = []
+        var latin = ""
+        func flush() {
+            if latin.count >= 3 && !stopWords.contains(latin) { result.insert(latin) }
+            latin = ""
+        }
+        for character in TextFold.key(text) {
+            if character.unicodeScalars.contains(where: { $0.value >= 0x2E80 }) {
+                flush()
+                if character.isLetter && !stopCharacters.contains(character) { result.insert(String(character)) }
+            } else if character.isLetter || character.isNumber {
+                latin.append(character)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// How well texts fit material: an exact clue of the material counts most (less for one that fits both words),
+    /// then shared words or characters; averaged over the texts.
+    static func fit(_ texts: [String], material: [BotClue]) -> Double {
+        guard !texts.isEmpty else { return 0 }
+        let exact = Dictionary(material.map { (fold($0.text), $0.fitsPartner) }, uniquingKeysWith: { $0 && $1 })
+        let materialTokens = Set(material.map { tokens($0.text) }.joined())
+        var total = 0.0
+        for text in texts {
+            if let fitsPartner = exact[fold(text)] {
+                total += fitsPartner ? 1 : 3
+                continue
+            }
+            let own = tokens(text)
+            if !own.isEmpty { total += Double(own.intersection(materialTokens).count) / Double(own.count) }
+        }
+        return total / Double(texts.count)
+    }
+
+    /// Shared words or characters between texts and others, as a share of the texts' own.
+    static func overlap(_ texts: [String], with others: [String]) -> Double {
+        let own = Set(texts.map(tokens).joined())
+        guard !own.isEmpty else { return 0 }
+        let theirs = Set(others.map(tokens).joined())
+        return Double(own.intersection(theirs).count) / Double(own.count)
+    }
+}
