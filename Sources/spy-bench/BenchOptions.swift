@@ -1,3 +1,4 @@
+import SpyGame
 import SpyProtocol
 
 /// What one benchmark run does, parsed from the command line.
@@ -23,6 +24,10 @@ struct BenchOptions: Equatable {
     var thinkMs = 0
     /// Play bot-only games in memory (no host, no sockets) and report how reasoning bots fare against random ones.
     var botsOnly = false
+    /// Spies in each bot-only game.
+    var spies = 1
+    /// Whether each bot-only game deals a blank.
+    var blank = false
 
     static let command = CommandSpec(
         name: "spy-bench",
@@ -46,6 +51,11 @@ struct BenchOptions: Equatable {
             .flag(
                 "bots-only",
                 help: "Play bot-only games in memory (up to 100000 with --games) and compare bot levels."),
+            .value(
+                "spies", placeholder: "N",
+                help: "Spies in each bot-only game (1–3, as the table allows: 1 below 6 players, 2 up to 9).",
+                defaultDescription: "1"),
+            .flag("blank", help: "Deal a blank in each bot-only game (civilians must outnumber spies and blank)."),
         ],
         epilogue: "Without --host, spy-bench starts its own spyd on 127.0.0.1 with a free port and stops it after."
     )
@@ -64,6 +74,20 @@ struct BenchOptions: Equatable {
         options.seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
         options.thinkMs = try parsed.int("think-ms", default: 0, in: 0...60_000)
         options.json = parsed.flag("json")
+        options.spies = try parsed.int("spies", default: 1, in: 1...3)
+        options.blank = parsed.flag("blank")
+        if !options.botsOnly && (parsed.flag("spies") || options.blank) {
+            throw UsageError("--spies and --blank are for --bots-only games")
+        }
+        let spyLimit = min(3, GameSettings.maxSpies(forPlayers: options.players))
+        if options.spies > spyLimit {
+            throw UsageError("--spies: \(options.players) players allow at most \(spyLimit)")
+        }
+        if options.blank && !Rules.civiliansAreMajority(players: options.players, spies: options.spies, blank: true) {
+            throw UsageError(
+                "--blank: \(options.spies) \(options.spies == 1 ? "spy" : "spies") and the blank need at least "
+                    + "\(2 * (options.spies + 1) + 1) players")
+        }
         if let host = options.host, !isLoopback(host) {
             throw UsageError("--host must be a loopback address (127.0.0.0/8, ::1 or localhost): \(host)")
         }

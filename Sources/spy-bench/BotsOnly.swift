@@ -34,6 +34,8 @@ func runBotsOnly(_ options: BenchOptions) -> Int32 {
     let knowledge = embeddedKnowledge(pairs)
     var settings = GameSettings()
     settings.clueMode = .typed
+    settings.spies = options.spies
+    settings.blank = options.blank
     var lines: [String] = []
     var json: [String: [String: Double]] = [:]
     var giveaways = 0
@@ -49,6 +51,7 @@ func runBotsOnly(_ options: BenchOptions) -> Int32 {
                 + " clues \(tally.clues), giving a word away \(tally.giveaways)")
         json[level.rawValue] = [
             "games": Double(tally.games), "civilianWinRate": tally.civilianWinRate, "clues": Double(tally.clues),
+            "spyWins": Double(tally.spyWins), "blankWins": Double(tally.blankWins),
             "giveaways": Double(tally.giveaways), "unfinished": Double(tally.unfinished),
         ]
     }
@@ -57,7 +60,10 @@ func runBotsOnly(_ options: BenchOptions) -> Int32 {
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: (try? encoder.encode(json)) ?? Data(), as: UTF8.self))
     } else {
-        print("bot-only games: \(options.players) players, 1 spy, typed clues, seed \(options.seed)")
+        let spies = options.spies == 1 ? "1 spy" : "\(options.spies) spies"
+        print(
+            "bot-only games: \(options.players) players, \(spies)\(options.blank ? ", a blank" : ""), typed clues,"
+                + " seed \(options.seed)")
         print(lines.joined(separator: "\n"))
     }
     return giveaways == 0 ? 0 : 1

@@ -95,6 +95,22 @@ final class BenchPlayerTests: XCTestCase {
         small.players = 5
         XCTAssertEqual(runBotsOnly(small), 0)
     }
+
+    func testBotsOnlySpiesAndBlankAreCheckedAgainstTheTable() throws {
+        func options(_ arguments: [String]) throws -> BenchOptions {
+            try BenchOptions.parse(try BenchOptions.command.parse(["--bots-only"] + arguments))
+        }
+        XCTAssertEqual(try options([]).spies, 1)
+        XCTAssertFalse(try options([]).blank)
+        XCTAssertEqual(try options(["--players", "8", "--spies", "2"]).spies, 2)
+        XCTAssertEqual(try options(["--players=10", "--spies=3", "--blank"]).spies, 3)
+        XCTAssertTrue(try options(["--players", "6", "--blank"]).blank)
+        XCTAssertThrowsError(try options(["--players", "6", "--spies", "3"]))
+        XCTAssertThrowsError(try options(["--players", "6", "--spies", "2", "--blank"]))
+        XCTAssertNoThrow(try options(["--players", "7", "--spies", "2", "--blank"]))
+        XCTAssertNoThrow(try options(["--players", "7", "--spies", "2"]))
+        XCTAssertThrowsError(try BenchOptions.parse(try BenchOptions.command.parse(["--spies", "2"])))
+    }
 }
 
 final class FrameSnifferTests: XCTestCase {

@@ -34,4 +34,46 @@ final class SmallRunTests: XCTestCase {
         XCTAssertNotNil(report.daemonPeakRSSMB)
         XCTAssertEqual(process.terminationStatus, 0)
     }
+
+    /// `--spies` and `--blank` shape the bot-only games; a table they do not fit is a usage error (exit 64).
+    func testBotsOnlyTakesSpiesAndABlankAndRefusesTablesThatCannotBeDealt() throws {
+        func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+            let process = Process()
+            process.executableURL = Self.binary("spy-bench")
+            process.arguments = arguments
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let out = output.fileHandleForReading.readDataToEndOfFile()
+            let err = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (
+                process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
+            )
+        }
+        let help = try run(["--help"])
+        XCTAssertTrue(help.out.contains("--spies") && help.out.contains("--blank"), help.out)
+        for bad in [
+            ["--bots-only", "--players", "6", "--spies", "3"], ["--bots-only", "--players", "5", "--spies", "2"],
+            ["--bots-only", "--spies", "0"], ["--bots-only", "--spies", "two"],
+            ["--bots-only", "--players", "4", "--blank"], ["--bots-only", "--players", "6", "--spies", "2", "--blank"],
+            ["--spies", "2", "--players", "8"], ["--blank", "--players", "6"],
+        ] {
+            let result = try run(bad)
+            XCTAssertEqual(result.status, 64, "\(bad): \(result.err)")
+            XCTAssertFalse(result.err.isEmpty, "\(bad)")
+        }
+        let twoSpies = try run(["--bots-only", "--players", "8", "--spies", "2", "--games", "20", "--json"])
+        XCTAssertEqual(twoSpies.status, 0, twoSpies.err)
+        let blank = try run(["--bots-only", "--players", "6", "--blank", "--games", "40", "--json"])
+        XCTAssertEqual(blank.status, 0, blank.err)
+        let tallies = try JSONDecoder().decode([String: [String: Double]].self, from: Data(blank.out.utf8))
+        XCTAssertEqual(tallies["normal"]?["games"], 40)
+        XCTAssertNotNil(tallies["normal"]?["blankWins"])
+        XCTAssertEqual(tallies.values.compactMap { $0["giveaways"] }.reduce(0, +), 0)
+        // With a blank in every game, some bot-only game somewhere ends with the blank's win or its guess.
+        XCTAssertGreaterThan(tallies.values.compactMap { $0["blankWins"] }.reduce(0, +), 0)
+    }
 }
