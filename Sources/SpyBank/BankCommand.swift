@@ -146,6 +146,11 @@ public enum BankCommand {
                 say("  pairs: \(BankLoader.summary(bank.pairs))")
                 say("  skipped: \(bank.skipped.count)")
                 for row in bank.skipped { say("    \(row)") }
+                let clued = bank.pairs.filter { !$0.civilianClues.isEmpty || !$0.spyClues.isEmpty }.count
+                if clued > 0 || !bank.droppedClues.isEmpty {
+                    say("  pairs with clues: \(clued); clues dropped: \(bank.droppedClues.count)")
+                    for row in bank.droppedClues { say("    \(row)") }
+                }
                 let categories = BankFilter.categories(of: bank.pairs)
                 say("  categories: \(categories.isEmpty ? "(none)" : categories.joined(separator: ", "))")
                 if bank.pairs.count < BankLoader.minimumPairs {

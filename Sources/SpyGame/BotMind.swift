@@ -124,7 +124,8 @@ public struct BotMind {
         let reading = evidence
         if reading.foreign > reading.fitting {
             if let text = blend(choices, said: said, random: &random) { return text }
-            return improvise(said: said, random: &random, avoiding: word)
+            // Echoing the table is a bluff: only once the bot has no line of its own left to say.
+            if choices.isEmpty { return improvise(said: said, random: &random, avoiding: word) }
         }
         guard !choices.isEmpty else { return categoryHint(said: said, random: &random) }
         let pool: [BotClue]

@@ -48,9 +48,16 @@ struct BotVocabulary: Sendable {
 
     func category(of word: String) -> String? { categories[word] }
 
-    /// The clue material of `word`: the embedded bank's, when it pairs the word as this bank does (material written
-    /// against another partner might name this pair's other word), else the clues a sheet gave the pair.
+    /// The clue material of `word`: the clues a sheet gave it, else the embedded bank's, when it pairs the word as
+    /// this bank does (material written against another partner might name this pair's other word); else none.
     func material(of word: String) -> [BotClue] {
+        for pair in pairs[word] ?? [] {
+            // The sheet's own clues come first; one also listed for the other word fits both.
+            let sheet = word == pair.civilian ? pair.civilianClues : pair.spyClues
+            guard !sheet.isEmpty else { continue }
+            let other = Set((word == pair.civilian ? pair.spyClues : pair.civilianClues).map(TextFold.key))
+            return sheet.map { BotClue(text: $0, fitsPartner: other.contains(TextFold.key($0))) }
+        }
         for pair in pairs[word] ?? [] {
             let clues = ClueBook.clues(for: word, in: pair)
             if !clues.isEmpty { return clues.map { BotClue(text: $0.text, fitsPartner: $0.fitsPartner) } }

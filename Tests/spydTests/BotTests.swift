@@ -1,8 +1,11 @@
 import Foundation
 import SpyBank
+import SpyGame
 import SpyNet
 import SpyProtocol
 import Testing
+
+@testable import spyd
 
 @Suite struct BotTests {
     @Test(arguments: ClueMode.allCases)
@@ -21,7 +24,8 @@ import Testing
         }
         #expect(!clues.isEmpty)
         // Words are revealed at game over: every bot clue must be one of its word's clue lines, in spoken mode too
-        // (shown as text, since a bot cannot talk), unless that word's lines had all been said already.
+        // (shown as text, since a bot cannot talk), unless that word's lines had all been said already; a bot that
+        // found itself outnumbered may instead describe the other word of its pair, with that word's lines.
         let pair = WordPair(civilian: over.civilianWord, spy: over.spyWord, language: .both)
         var said: [String] = []
         for clue in clues {
@@ -31,9 +35,13 @@ import Testing
             let word = try #require(entry.word)
             #expect(!TextFold.contains(text, word: over.civilianWord) && !TextFold.contains(text, word: over.spyWord))
             let material = ClueBook.clues(for: word, in: pair).map(\.text)
+            let other = word == over.civilianWord ? over.spyWord : over.civilianWord
+            let otherMaterial = ClueBook.clues(for: other, in: pair).map(\.text)
             #expect(!material.isEmpty, "no clue material for \(word)")
             let exhausted = material.allSatisfy(said.contains)
-            #expect(material.contains(text) || exhausted, "\(text) is not a clue line of \(word)")
+            #expect(
+                material.contains(text) || otherMaterial.contains(text) || exhausted,
+                "\(text) is not a clue line of \(word) or \(other)")
             #expect(!said.contains(text), "\(text) was said before")
         }
     }
@@ -45,5 +53,48 @@ import Testing
         let bot = try #require(view.seats.first { $0.bot })
         try human.send(.kick(.init(player: bot.id)))
         try human.waitForView("bot gone") { !$0.seats.contains { $0.id == bot.id } }
+    }
+}
+
+/// Bots on a sheet that carries clue columns describe their word with the sheet's clues, ahead of the embedded ones.
+@Suite struct SheetClueBotTests {
+    @Test func botsGiveOnlyTheSheetsCluesForTheirWord() throws {
+        let sheet =
+            "civilian,spy,category,civilian_clues,spy_clues\n"
+            + "coffee,tea,Drinks,sheet roast|sheet crema|sheet barista|warm cup,sheet leaves|sheet kettle|warm cup\n"
+        let pairs = try BankParser.parse(Array(sheet.utf8)).pairs
+        let pair = try #require(pairs.first)
+        // The embedded bank has its own lines for these words: the sheet's must win.
+        #expect(!ClueBook.clues(for: "coffee", in: pair).isEmpty)
+        let knowledge = BotVocabulary(pairs: pairs).knowledge
+        #expect(knowledge.material("coffee").filter(\.fitsPartner).map(\.text) == ["warm cup"])
+        var room = Room(code: "KFRW", settings: GameSettings(clueMode: .typed), seed: 21)
+        var inbox: [PlayerID: [ServerMessage]] = [:]
+        func deliver(_ result: Result<[RoomEffect], Rejection>) {
+            guard case .success(let effects) = result else { return }
+            for effect in effects {
+                switch effect {
+                case .send(let player, let message): inbox[player, default: []].append(message)
+                case .broadcast(let message): for id in room.playerIDs { inbox[id, default: []].append(message) }
+                default: break
+                }
+            }
+        }
+        for number in 1...5 { deliver(room.apply(.join(name: "Bot \(number)", bot: false), now: 0)) }
+        deliver(room.apply(.start(by: "p1", pairs: pairs), now: 0))
+        var random = SplitMix64(seed: 3)
+        var words: Set<String> = []
+        for (player, messages) in inbox {
+            var mind = BotMind(me: player, level: .normal, knowledge: knowledge)
+            for message in messages { mind.observe(message) }
+            let word = try #require(mind.word)
+            words.insert(word)
+            let lines = word == "coffee" ? pair.civilianClues : pair.spyClues
+            for _ in 0..<20 {
+                let clue = try #require(mind.clue(random: &random))
+                #expect(lines.contains(clue), "\(player) holding \(word) said \(clue)")
+            }
+        }
+        #expect(words == ["coffee", "tea"])
     }
 }

@@ -41,11 +41,14 @@ public struct ParsedBank: Sendable, Equatable {
     public var pairs: [WordPair]
     /// Rows left out, in source order.
     public var skipped: [SkippedRow]
+    /// Clues of the clue columns left out (the pair itself is kept), with their row and why, in source order.
+    public var droppedClues: [SkippedRow]
 
-    public init(format: BankFormat, pairs: [WordPair], skipped: [SkippedRow]) {
+    public init(format: BankFormat, pairs: [WordPair], skipped: [SkippedRow], droppedClues: [SkippedRow] = []) {
         self.format = format
         self.pairs = pairs
         self.skipped = skipped
+        self.droppedClues = droppedClues
     }
 }
 
@@ -131,7 +134,8 @@ public enum BankParser {
         }
         let assembled = assemble(records, defaultLanguage: defaultLanguage, defaultLabel: defaultLabel)
         guard !assembled.pairs.isEmpty else { throw .noValidRows(format, skipped: assembled.skipped) }
-        return ParsedBank(format: format, pairs: assembled.pairs, skipped: assembled.skipped)
+        return ParsedBank(
+            format: format, pairs: assembled.pairs, skipped: assembled.skipped, droppedClues: assembled.droppedClues)
     }
 
     /// UTF-8, or UTF-16 when a byte order mark says so (spreadsheet programs' "Unicode text" export).
@@ -151,9 +155,10 @@ public enum BankParser {
     /// Checks each record and builds the pairs.
     static func assemble(
         _ records: [RawRecord], defaultLanguage: BankLanguage?, defaultLabel: ContentLabel
-    ) -> (pairs: [WordPair], skipped: [SkippedRow]) {
+    ) -> (pairs: [WordPair], skipped: [SkippedRow], droppedClues: [SkippedRow]) {
         var pairs: [WordPair] = []
         var skipped: [SkippedRow] = []
+        var droppedClues: [SkippedRow] = []
         var firstLineOfKey: [String: Int] = [:]
         for record in records {
             let skip = { (reason: String) in
@@ -208,9 +213,67 @@ public enum BankParser {
             pair.language =
                 record.language.flatMap(parseLanguage) ?? defaultLanguage ?? detectLanguage(civilian + spy)
             pair.label = record.label.flatMap(parseLabel) ?? defaultLabel
+            for (own, other, raw) in [(civilian, spy, record.civilianClues), (spy, civilian, record.spyClues)] {
+                guard let raw, !raw.isEmpty else { continue }
+                let checked = checkClues(raw, for: own, partner: other)
+                if own == civilian { pair.civilianClues = checked.clues } else { pair.spyClues = checked.clues }
+                droppedClues += checked.dropped.map { SkippedRow(line: record.line, reason: $0, unit: record.unit) }
+            }
             pairs.append(pair)
         }
-        return (pairs, skipped)
+        return (pairs, skipped, droppedClues)
+    }
+
+    /// The most clues kept for one word; a sheet's bots need a handful, not a novel.
+    public static let maxCluesPerWord = 8
+    /// The longest clue kept, in characters and in UTF-8 bytes.
+    public static let maxClueCharacters = 60
+    public static let maxClueBytes = 240
+
+    /// The clues of a clue cell worth keeping for `word`: within the bounds, free of control and direction
+    /// characters, naming neither `word` nor `partner` after folding, and not repeated; why each other one was not.
+    static func checkClues(_ raw: [String], for word: String, partner: String) -> (clues: [String], dropped: [String]) {
+        var clues: [String] = []
+        var dropped: [String] = []
+        var seen: Set<String> = []
+        let pieces = raw.lazy.map(normalizedCell).filter { !$0.isEmpty }
+        var remaining = pieces.count
+        for piece in pieces {
+            if clues.count == maxCluesPerWord {
+                dropped.append("more than \(maxCluesPerWord) clues for \(word): \(remaining) more ignored")
+                break
+            }
+            remaining -= 1
+            let preview = piece.count > 24 ? "\"\(piece.prefix(24))…\"" : "\"\(piece)\""
+            switch PlayerText.textProblem(piece, maxCharacters: maxClueCharacters, maxBytes: maxClueBytes) {
+            case .tooLong:
+                dropped.append("clue \(preview) for \(word) is longer than \(maxClueCharacters) characters")
+            case .controlCharacters:
+                dropped.append("a clue for \(word) contains a control character")
+            case .directionControls:
+                dropped.append("a clue for \(word) contains text direction controls")
+            case .tooManyMarks:
+                dropped.append("a clue for \(word) stacks too many combining marks")
+            case .empty:
+                continue
+            case nil:
+                if TextFold.contains(piece, word: word) {
+                    dropped.append("clue \(preview) for \(word) contains the word \(word)")
+                } else if TextFold.contains(piece, word: partner) {
+                    dropped.append("clue \(preview) for \(word) contains the word \(partner)")
+                } else if !seen.insert(TextFold.key(piece)).inserted {
+                    dropped.append("clue \(preview) for \(word) repeats an earlier one")
+                } else {
+                    clues.append(piece)
+                }
+            }
+        }
+        return (clues, dropped)
+    }
+
+    /// A clue cell split on `|` and `、` (the separators a sheet may use between clues).
+    static func splitClues(_ cell: String) -> [String] {
+        cell.split(whereSeparator: { $0 == "|" || $0 == "、" }).map(String.init)
     }
 
     /// `WordPair.key` from already folded words.
@@ -270,6 +333,9 @@ struct RawRecord {
     var category: String?
     var language: String?
     var label: String?
+    /// The clue cells of the civilian and spy words, split into clues; `nil` without clue columns.
+    var civilianClues: [String]?
+    var spyClues: [String]?
     /// Set when the row is unusable for a structural reason found by the format reader.
     var problem: String?
     /// Whether a row with neither word is worth reporting (a ragged data row is; a blank line is not).
@@ -283,8 +349,11 @@ struct ColumnMap {
     var category: Int?
     var language: Int?
     var label: Int?
+    var civilianClues: Int?
+    var spyClues: Int?
 
-    /// Columns when there is no header: two words, then optionally category, language and label.
+    /// Columns when there is no header: two words, then optionally category, language and label (clue columns
+    /// are only ever read by name).
     static let positional = ColumnMap(civilian: 0, spy: 1, category: 2, language: 3, label: 4)
 
     static let civilianNames: Set<String> = [
@@ -296,6 +365,8 @@ struct ColumnMap {
     static let categoryNames: Set<String> = ["category", "theme", "topic", "類別", "分類", "主題", "類型"]
     static let languageNames: Set<String> = ["language", "lang", "locale", "語言"]
     static let labelNames: Set<String> = ["label", "rating", "content", "標籤", "分級"]
+    static let civilianClueNames: Set<String> = ["civilianclues", "civilianclue", "平民提示", "平民線索", "平民描述"]
+    static let spyClueNames: Set<String> = ["spyclues", "spyclue", "undercoverclues", "臥底提示", "臥底線索", "臥底描述"]
 
     /// Folds a header cell: case, width, spaces, underscores and hyphens do not matter.
     static func fold(_ name: String) -> String {
@@ -309,13 +380,14 @@ struct ColumnMap {
         guard let civilian = index(civilianNames), let spy = index(spyNames) else { return nil }
         return ColumnMap(
             civilian: civilian, spy: spy, category: index(categoryNames), language: index(languageNames),
-            label: index(labelNames))
+            label: index(labelNames), civilianClues: index(civilianClueNames), spyClues: index(spyClueNames))
     }
 
     /// Whether a row is made only of column names (so a header without word columns is not read as a pair,
     /// while a first pair such as "detective,spy" still is).
     static func looksLikeHeader(_ cells: [String]) -> Bool {
         let known = civilianNames.union(spyNames).union(categoryNames).union(languageNames).union(labelNames)
+            .union(civilianClueNames).union(spyClueNames)
         let names = cells.map(fold).filter { !$0.isEmpty }
         return names.count >= 2 && names.allSatisfy { known.contains($0) }
     }
@@ -332,6 +404,16 @@ struct ColumnMap {
         }
         return RawRecord(
             line: line, unit: unit, civilian: cell(civilian) ?? "", spy: cell(spy) ?? "", category: cell(category),
-            language: cell(language), label: cell(label))
+            language: cell(language), label: cell(label), civilianClues: cell(civilianClues).map(BankParser.splitClues),
+            spyClues: cell(spyClues).map(BankParser.splitClues))
+    }
+
+    /// The clues of a JSON field: an array of strings as they are, a string split like a cell.
+    static func clueList(_ value: Any?) -> [String]? {
+        switch value {
+        case let array as [Any]: return array.map(JSONDocument.cellText)
+        case nil: return nil
+        default: return BankParser.splitClues(JSONDocument.cellText(value))
+        }
     }
 }

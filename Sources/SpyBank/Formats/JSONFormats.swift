@@ -102,7 +102,9 @@ enum LegacyFeedFormat {
             return RawRecord(
                 line: index + 1, unit: "row", civilian: value(ColumnMap.civilianNames) ?? "",
                 spy: value(ColumnMap.spyNames) ?? "", category: value(ColumnMap.categoryNames),
-                language: value(ColumnMap.languageNames), label: value(ColumnMap.labelNames))
+                language: value(ColumnMap.languageNames), label: value(ColumnMap.labelNames),
+                civilianClues: value(ColumnMap.civilianClueNames).map(BankParser.splitClues),
+                spyClues: value(ColumnMap.spyClueNames).map(BankParser.splitClues))
         }
     }
 }
@@ -117,12 +119,20 @@ enum PlainJSONFormat {
             switch item {
             case let object as [String: Any]:
                 var fields: [String: String] = [:]
-                for (key, value) in object { fields[ColumnMap.fold(key)] = JSONDocument.cellText(value) }
+                var raw: [String: Any] = [:]
+                for (key, value) in object {
+                    fields[ColumnMap.fold(key)] = JSONDocument.cellText(value)
+                    raw[ColumnMap.fold(key)] = value
+                }
                 func value(_ names: Set<String>) -> String? { ColumnMap.first(names, in: fields) }
+                func clues(_ names: Set<String>) -> [String]? {
+                    names.sorted().lazy.compactMap { raw[$0] }.first.flatMap(ColumnMap.clueList)
+                }
                 return RawRecord(
                     line: index + 1, unit: "row", civilian: value(ColumnMap.civilianNames) ?? "",
                     spy: value(ColumnMap.spyNames) ?? "", category: value(ColumnMap.categoryNames),
-                    language: value(ColumnMap.languageNames), label: value(ColumnMap.labelNames))
+                    language: value(ColumnMap.languageNames), label: value(ColumnMap.labelNames),
+                    civilianClues: clues(ColumnMap.civilianClueNames), spyClues: clues(ColumnMap.spyClueNames))
             case let array as [Any]:
                 let cells = array.map(JSONDocument.cellText)
                 return ColumnMap.positional.record(cells, line: index + 1, unit: "row")

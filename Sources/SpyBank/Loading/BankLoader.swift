@@ -334,6 +334,10 @@ public enum BankLoader {
             if bank.skipped.count > skippedRowsShown {
                 notes.append(LoadNote("  … and \(bank.skipped.count - skippedRowsShown) more skipped rows"))
             }
+            for row in bank.droppedClues.prefix(skippedRowsShown) { notes.append(LoadNote("  clue dropped, \(row)")) }
+            if bank.droppedClues.count > skippedRowsShown {
+                notes.append(LoadNote("  … and \(bank.droppedClues.count - skippedRowsShown) more clues dropped"))
+            }
             if source.isRemote, let cache {
                 do {
                     try cache.write(spec, format: bank.format, pairs: bank.pairs)
