@@ -106,8 +106,9 @@ public struct BotMind {
     ///
     /// A bot is never told its side, so it reads the table: until it has heard a clue that tells the sides apart it
     /// picks freely from its lines; once others' clues fit its word poorly (it probably holds the odd word) it blends
-    /// in with lines that fit both words, then with its lines closest to what was said, then by echoing the table;
-    /// otherwise it says what sets its word apart, so its own side can recognise it.
+    /// in: with the other word's own lines once it has heard one (the bank pairs the two words), else lines that fit
+    /// both words, else its lines closest to what was said (a hard bot then bluffs by echoing the table); otherwise
+    /// it says what sets its word apart, so its own side can recognise it.
     public func clue(random: inout SplitMix64) -> String? {
         let said = Set(clues.compactMap(\.text).map(BotMind.fold))
         if level == .easy { return categoryHint(said: said, random: &random) }
@@ -124,8 +125,8 @@ public struct BotMind {
         let reading = evidence
         if reading.foreign > reading.fitting {
             if let text = blend(choices, said: said, random: &random) { return text }
-            // Echoing the table is a bluff: only once the bot has no line of its own left to say.
-            if choices.isEmpty { return improvise(said: said, random: &random, avoiding: word) }
+            // Echoing the table is a bluff: a hard bot dares it, a normal one only once it has no line of its own.
+            if choices.isEmpty || level == .hard { return improvise(said: said, random: &random, avoiding: word) }
         }
         guard !choices.isEmpty else { return categoryHint(said: said, random: &random) }
         let pool: [BotClue]
@@ -138,12 +139,13 @@ public struct BotMind {
         return pool[random.next(below: pool.count)].text
     }
 
-    /// A line for a bot that is probably outnumbered: one that fits both words, else the lines sharing the most
-    /// words or characters with the clues heard; `nil` when none of its lines is close to anything said.
+    /// A line for a bot that is probably outnumbered: a line of the other word of its pair once the table has said
+    /// one of them, else one that fits both words, else the lines sharing the most words or characters with the
+    /// clues heard; `nil` when none is close to anything said.
     func blend(_ choices: [BotClue], said: Set<String>, random: inout SplitMix64) -> String? {
         let shared = choices.filter(\.fitsPartner)
         var mimicry: [String] = []
-        if let word, let partner = heardPartner, partner.heardLines >= mimicAfter {
+        if let word, let partner = heardPartner {
             // The table is describing the other word of this bot's pair: describe it too.
             mimicry = partner.material.filter { clue in
                 !clue.fitsPartner && !said.contains(BotMind.fold(clue.text))
@@ -201,21 +203,18 @@ public struct BotMind {
 
     /// The other word of this bot's pair, once a clue heard is one of that word's telling lines: the bank pairs the
     /// two words publicly, and the table has just described the other one.
-    var heardPartner: (word: String, material: [BotClue], heardLines: Int)? {
+    var heardPartner: (word: String, material: [BotClue])? {
         guard let word else { return nil }
         let heard = Set(othersClues.values.joined().map(BotMind.fold))
         guard !heard.isEmpty else { return nil }
         for partner in knowledge.partners(word) {
             let material = knowledge.material(partner)
-            let lines = material.filter { !$0.fitsPartner && heard.contains(BotMind.fold($0.text)) }.count
-            if lines > 0 { return (partner, material, lines) }
+            if material.contains(where: { !$0.fitsPartner && heard.contains(BotMind.fold($0.text)) }) {
+                return (partner, material)
+            }
         }
         return nil
     }
-
-    /// How many of the other word's telling lines a bot must hear before it describes that word itself: a hard bot
-    /// trusts the first, a normal one waits for more.
-    var mimicAfter: Int { level == .hard ? 1 : 2 }
 
     /// A line of this bot's material that fits both words, or a hint a bot gives when it has nothing better.
     func isUninformative(_ text: String, material: [BotClue]) -> Bool {

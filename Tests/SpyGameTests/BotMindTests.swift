@@ -171,23 +171,41 @@ import Testing
             return mind
         }
         var random = SplitMix64(seed: 12)
-        // Two of coffee's telling lines heard: a normal bot takes coffee's third rather than a line of its own.
-        let normal = mind(.normal, heard: [("p1", "espresso shot"), ("p2", "latte art")])
-        for _ in 0..<10 { #expect(normal.clue(random: &random) == "brewed from roasted beans") }
-        // One is too little for a normal bot (it blends with a line that fits both words), enough for a hard one.
-        let once = [("p1", "espresso shot")]
-        for _ in 0..<10 {
-            let clue = mind(.normal, heard: once).clue(random: &random)
-            #expect(clue == "wakes you up" || clue == "hot drink in a mug")
-            let hard = mind(.hard, heard: once).clue(random: &random)
-            #expect(hard == "brewed from roasted beans" || hard == "latte art")
+        // One of coffee's telling lines heard: the tea bot takes another of coffee's rather than a line of its own.
+        for level in [BotLevel.normal, .hard] {
+            let heard = mind(level, heard: [("p1", "espresso shot")])
+            for _ in 0..<10 {
+                let clue = heard.clue(random: &random)
+                #expect(clue == "brewed from roasted beans" || clue == "latte art", "\(level): \(clue ?? "pass")")
+            }
         }
+        let twice = mind(.normal, heard: [("p1", "espresso shot"), ("p2", "latte art")])
+        for _ in 0..<10 { #expect(twice.clue(random: &random) == "brewed from roasted beans") }
         // Without the bank's pairing it never describes a word it was not dealt.
         var unpaired = BotMind(me: "p6", level: .hard, knowledge: Self.knowledge)
         unpaired.observe(.deal(.init(game: 1, word: "tea")))
         unpaired.observe(.clue(ClueView(player: "p1", round: 1, text: "espresso shot")))
         for _ in 0..<10 {
             #expect(Self.material["tea"]?.map(\.text).contains(unpaired.clue(random: &random) ?? "") == true)
+        }
+    }
+
+    @Test func onlyAHardBotBluffsByEchoingTheTableWhileItHasLinesOfItsOwn() {
+        // Outnumbered, both lines that fit both words said, none of its own lines close to anything heard.
+        let heard = [
+            ("p1", "espresso shot"), ("p2", "wakes you up"), ("p3", "hot drink in a mug"),
+            ("p5", "brewed from roasted beans"),
+        ]
+        let tea = Self.material["tea"]?.map(\.text) ?? []
+        var random = SplitMix64(seed: 14)
+        let normal = Self.mind("p4", word: "tea", heard: heard)
+        #expect(normal.likelyInMinority)
+        for _ in 0..<10 { #expect(tea.contains(normal.clue(random: &random) ?? "")) }
+        let hard = Self.mind("p4", word: "tea", heard: heard, level: .hard)
+        let heardTokens = Set(heard.map(\.1).flatMap { BotMind.tokens($0) })
+        for _ in 0..<10 {
+            let clue = hard.clue(random: &random) ?? ""
+            #expect(!tea.contains(clue) && !BotMind.tokens(clue).isDisjoint(with: heardTokens), "\(clue)")
         }
     }
 

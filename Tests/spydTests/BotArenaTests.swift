@@ -23,8 +23,10 @@ import Testing
         #expect(random.unfinished == 0 && reasoning.unfinished == 0)
         #expect(reasoning.clues > 0 && random.clues > 0)
         #expect(reasoning.giveaways == 0 && random.giveaways == 0)
+        // Spy bots blend in, so reasoning civilians no longer win nearly every game; they must still win clearly
+        // more often than random voters (15 points is over twice the noise of 150 games a side).
         #expect(
-            reasoning.civilianWinRate >= random.civilianWinRate + 0.25,
+            reasoning.civilianWinRate >= random.civilianWinRate + 0.15,
             "reasoning \(reasoning.civilianWinRate) vs random \(random.civilianWinRate)")
     }
 
