@@ -100,4 +100,16 @@ final class BankClueColumnTests: XCTestCase {
         let plain = String(decoding: try JSONEncoder().encode(old), as: UTF8.self)
         XCTAssertFalse(plain.contains("clues"), plain)
     }
+
+    func testExportWritesClueColumnsOnlyForPairsThatHaveThemAndReadsBack() throws {
+        let plain = [WordPair(civilian: "牛奶", spy: "豆漿", category: "飲料")]
+        XCTAssertFalse(BankExport.csv(plain).contains("clues"))
+        let pairs =
+            plain + [
+                WordPair(
+                    civilian: "coffee", spy: "tea", category: "Drinks", language: .en,
+                    civilianClues: ["roasted beans", "hot, dark drink"], spyClues: ["leaves in a bag"])
+            ]
+        XCTAssertEqual(try parse(BankExport.csv(pairs)).pairs, pairs)
+    }
 }
