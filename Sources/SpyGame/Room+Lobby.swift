@@ -20,7 +20,7 @@ extension Room {
         } else {
             let normalised = PlayerText.normalisedName(rawName)
             if let problem = Rules.checkName(normalised, raw: rawName) { throw problem }
-            guard !isNameTaken(normalised) else {
+            guard !isNameTaken(normalised, seated: seatedNameLooks()) else {
                 throw Rejection(.nameTaken, "Another player in the room has that name, or one that looks the same.")
             }
             name = normalised
@@ -36,13 +36,19 @@ extension Room {
         context.log("\(id) joined room \(code)\(bot ? " (bot)" : "")")
     }
 
-    private func isNameTaken(_ name: String) -> Bool {
-        seats.contains { !$0.departed && PlayerText.looksAlike($0.name, name) }
+    private func seatedNameLooks() -> [PlayerText.NameLook] {
+        seats.filter { !$0.departed }.map { PlayerText.NameLook($0.name) }
+    }
+
+    private func isNameTaken(_ name: String, seated: [PlayerText.NameLook]) -> Bool {
+        let look = PlayerText.NameLook(name)
+        return seated.contains { $0.isAlike(look) }
     }
 
     private func defaultName(seatNumber: Int) -> String {
         var number = seatNumber
-        while isNameTaken("\(Rules.defaultNamePrefix)\(number)") { number += 1 }
+        let seated = seatedNameLooks()
+        while isNameTaken("\(Rules.defaultNamePrefix)\(number)", seated: seated) { number += 1 }
         return "\(Rules.defaultNamePrefix)\(number)"
     }
 

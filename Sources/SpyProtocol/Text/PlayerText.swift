@@ -82,7 +82,23 @@ public enum PlayerText {
     /// Whether two names look alike, so they cannot sit in one room: their skeletons are equal with case folded
     /// (`Alice`, `ＡＬＩＣＥ`), or equal with case kept and the letters drawn alike merged (`Bill`, `BiII`).
     public static func looksAlike(_ lhs: String, _ rhs: String) -> Bool {
-        skeleton(lhs) == skeleton(rhs) || skeleton(lhs, keepingCase: true) == skeleton(rhs, keepingCase: true)
+        NameLook(lhs).isAlike(NameLook(rhs))
+    }
+
+    /// A name's two skeletons, worked out once: a room compares a new name with every seated one, and the
+    /// skeletons are the expensive part.
+    public struct NameLook: Sendable {
+        let caseFolded: String
+        let caseKept: String
+
+        public init(_ name: String) {
+            caseFolded = PlayerText.skeleton(name)
+            caseKept = PlayerText.skeleton(name, keepingCase: true)
+        }
+
+        public func isAlike(_ other: NameLook) -> Bool {
+            caseFolded == other.caseFolded || caseKept == other.caseKept
+        }
     }
 
     /// What names are compared by. Compatibility forms and width are folded (NFKC), invisible characters dropped,

@@ -120,13 +120,15 @@ final class DaemonProcess {
 /// Standard error of a daemon, appended by a reader thread and waited on by the test.
 final class OutputCollector: @unchecked Sendable {
     private let condition = NSCondition()
-    private var collected = ""
+    // Bytes, not text: a read may end inside a character (a CJK log line), so decoding each read on its own would
+    // turn both halves into replacement characters.
+    private var collected: [UInt8] = []
     private var ended = false
 
     var text: String {
         condition.lock()
         defer { condition.unlock() }
-        return collected
+        return String(decoding: collected, as: UTF8.self)
     }
 
     /// Adds what a read returned; empty data means the pipe ended.
@@ -135,7 +137,7 @@ final class OutputCollector: @unchecked Sendable {
         if data.isEmpty {
             ended = true
         } else {
-            collected += String(decoding: data, as: UTF8.self)
+            collected += data
         }
         condition.broadcast()
         condition.unlock()
@@ -146,7 +148,8 @@ final class OutputCollector: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let line = collected.split(separator: "\n").first(where: { $0.contains(text) }) {
+            let lines = String(decoding: collected, as: UTF8.self).split(separator: "\n")
+            if let line = lines.first(where: { $0.contains(text) }) {
                 return String(line)
             }
             if ended || !condition.wait(until: deadline) { return nil }
