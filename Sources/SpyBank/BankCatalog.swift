@@ -29,6 +29,8 @@ public enum BankCatalog {
 
     /// Names of `chosen` that no pair of `pairs` has as its category (compared as rooms compare them).
     public static func unknownCategories(_ chosen: [String], in pairs: [WordPair]) -> [String] {
+        // Asked at every start: with no category chosen (the default) there is nothing to fold the bank for.
+        guard !chosen.isEmpty else { return [] }
         let known = Set(pairs.map { TextFold.key($0.category) })
         return chosen.filter { !known.contains(TextFold.key($0)) }
     }

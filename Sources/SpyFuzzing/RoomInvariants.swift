@@ -38,9 +38,12 @@ enum RoomInvariants {
         }
     }
 
-    /// Every message the room asks the host to send fits one frame.
+    /// Every message the room asks the host to send fits one frame, and the host's hand-written writer spells it
+    /// exactly as the `Encodable` path does: whatever names and clues hostile players chose.
     private static func checkEncodes(_ message: ServerMessage) {
         let payload = WireCodec.encodePayload(message)
+        let reference = try? StreamingJSONEncoder.encode(message)
+        require(payload == reference, "the writer and the encoder spell a \(message.type) message differently")
         require(
             payload.count <= FrameLimits.defaultMaxPayload,
             "a \(message.type) message of \(payload.count) bytes does not fit a frame")

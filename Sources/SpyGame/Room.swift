@@ -57,6 +57,11 @@ public struct Room: Codable, Sendable, Equatable {
         seats.first { $0.id == player }?.bot ?? false
     }
 
+    /// Whether a bot holds a seat (asked after every event, so one pass and no array).
+    public var hasBots: Bool {
+        seats.contains { !$0.departed && $0.bot }
+    }
+
     /// The public view: the same for every player, without words or roles the game has not revealed.
     public func view(now: Millis) -> RoomView {
         let game = self.game

@@ -107,7 +107,7 @@ final class RoomHost {
 
     var code: String { room.code }
 
-    var hasBots: Bool { room.playerIDs.contains { room.isBot($0) } }
+    var hasBots: Bool { room.hasBots }
 
     func snapshot() -> RoomSnapshot {
         // Tokens of seats the room just gave up are dropped from the file even before the effects are carried out.

@@ -125,21 +125,20 @@ extension Peer {
     }
 }
 
-/// A server message encoded once, framed lazily for each transport that carries it (a broadcast may go to
-/// framed and WebSocket peers alike).
+/// A server message encoded once for all its recipients, as a frame (what nearly every peer speaks), and framed
+/// lazily as a WebSocket message for the peers that speak that (a broadcast may go to both).
 final class OutgoingMessage {
-    /// The JSON, as in a frame's payload or a WebSocket text message.
-    let payload: [UInt8]
-    private(set) lazy var framed: [UInt8] = (try? WireCodec.frame(payload)) ?? []
-    private(set) lazy var webSocketText: [UInt8] = WebSocketFrame.text(payload)
+    /// The length header and the JSON, written in one array.
+    let framed: [UInt8]
+    private(set) lazy var webSocketText: [UInt8] = WebSocketFrame.text(Array(framed[FrameLimits.headerSize...]))
 
     /// Oldest clues a room snapshot left out to fit a frame (see `WireCodec.encodePayloadFitting`).
     let trimmedClues: Int
 
     /// Nil when the message does not fit in a frame, even shortened.
     init?(_ message: ServerMessage) {
-        guard let (payload, trimmed) = WireCodec.encodePayloadFitting(message) else { return nil }
-        self.payload = payload
+        guard let (framed, trimmed) = WireCodec.encodeFrameFitting(message) else { return nil }
+        self.framed = framed
         trimmedClues = trimmed
     }
 }

@@ -12,12 +12,16 @@ final class LobbyTests: XCTestCase {
         XCTAssertEqual(effects.first, .joined("p1"))
         guard case .broadcast(.room(let view)) = effects.last else { return XCTFail("room broadcast last") }
         XCTAssertEqual(view.seats, [SeatView(id: "p1", seat: 1, name: "Alice", owner: true)])
+        XCTAssertFalse(table.room.hasBots)
         table.ok(.join(name: "Bot", bot: true))
+        XCTAssertTrue(table.room.hasBots)
         XCTAssertEqual(table.room.playerIDs, ["p1", "p2"])
         XCTAssertTrue(table.room.isBot("p2"))
         XCTAssertFalse(table.room.isBot("p1"))
         XCTAssertEqual(table.room.name(of: "p1"), "Alice")
         XCTAssertNil(table.room.name(of: "p9"))
+        table.ok(.leave("p2"))
+        XCTAssertFalse(table.room.hasBots, "a bot that left holds no seat")
     }
 
     func testEmptyNamesGetDefaultNamesThatStayUnique() {

@@ -188,12 +188,31 @@ public enum WireCodec {
     ) throws(FrameError) -> [UInt8] {
         // The header is written in front of the JSON in the same array (see `encodePayload` for the `try!`).
         var bytes = try! StreamingJSONEncoder.encode(message, leadingBytes: FrameLimits.headerSize)
+        try writeHeader(into: &bytes, maxPayload: maxPayload)
+        return bytes
+    }
+
+    /// JSON bytes of a server message (no header), written by hand rather than through `Encodable`.
+    public static func encodePayload(_ message: ServerMessage) -> [UInt8] {
+        message.jsonBytes()
+    }
+
+    /// A complete frame for a server message, written by hand with its header in place.
+    public static func encodeFrame(
+        _ message: ServerMessage, maxPayload: Int = FrameLimits.defaultMaxPayload
+    ) throws(FrameError) -> [UInt8] {
+        var bytes = message.jsonBytes(leadingBytes: FrameLimits.headerSize)
+        try writeHeader(into: &bytes, maxPayload: maxPayload)
+        return bytes
+    }
+
+    /// Fills the first `headerSize` bytes of `bytes` with the length of what follows them.
+    private static func writeHeader(into bytes: inout [UInt8], maxPayload: Int) throws(FrameError) {
         let count = bytes.count - FrameLimits.headerSize
         guard count > 0, count <= maxPayload else { throw .badLength(UInt32(clamping: count)) }
         for index in 0..<FrameLimits.headerSize {
             bytes[index] = UInt8(truncatingIfNeeded: count >> (8 * (FrameLimits.headerSize - 1 - index)))
         }
-        return bytes
     }
 
     /// Decodes a payload, classifying failures as `bad_frame`, `unknown_type` or `bad_message`.

@@ -33,6 +33,8 @@ extension WireCodec {
     public static func encodeFrameFitting(
         _ message: ServerMessage, maxPayload: Int = FrameLimits.defaultMaxPayload
     ) -> (frame: [UInt8], trimmedClues: Int)? {
+        // Nearly every message fits whole: written once, header in place, no copy.
+        if let whole = try? encodeFrame(message, maxPayload: maxPayload) { return (whole, 0) }
         guard let (payload, trimmed) = encodePayloadFitting(message, maxPayload: maxPayload),
             let frame = try? frame(payload, maxPayload: maxPayload)
         else { return nil }

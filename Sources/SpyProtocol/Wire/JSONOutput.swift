@@ -1,0 +1,128 @@
+/// JSON bytes written by hand: the host's output for the messages it sends after nearly every move.
+///
+/// A value type written through `inout`, so appending a byte costs no exclusivity check on a class's buffer and no
+/// `Encoder` machinery (boxed containers, coding paths, one object per nested value) runs. Escaping follows
+/// `StreamingJSONEncoder` byte for byte (tests compare the two): `"`, `\`, newline, carriage return and tab get
+/// their short escapes, other control characters and DEL `\u00xx`, everything else (CJK, emoji) goes out as
+/// UTF-8. A Swift `String` always holds valid Unicode, so no lone surrogate can reach the output.
+struct JSONOutput {
+    private(set) var bytes: [UInt8]
+
+    /// An output that starts with `leadingBytes` zero bytes (room for a frame header written in place) and has room
+    /// for about `capacity` bytes of JSON.
+    init(leadingBytes: Int = 0, capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(leadingBytes + capacity)
+        bytes.append(contentsOf: repeatElement(0, count: leadingBytes))
+    }
+
+    /// Bytes written as they are: punctuation and literals, never text from outside.
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func byte(_ value: UInt8) {
+        bytes.append(value)
+    }
+
+    /// `{"type":"<type>"`: every message's first member.
+    mutating func open(type: StaticString) {
+        raw(#"{"type":""#)
+        raw(type)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// `"name":` for the first member of a nested object (the caller wrote `{`).
+    mutating func firstKey(_ name: StaticString) {
+        byte(UInt8(ascii: "\""))
+        raw(name)
+        raw(#"":"#)
+    }
+
+    /// `,"name":` for every later member.
+    mutating func key(_ name: StaticString) {
+        raw(#",""#)
+        raw(name)
+        raw(#"":"#)
+    }
+
+    mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    mutating func int(_ value: Int) {
+        if value >= 0, value < 10 {
+            byte(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // 20 digits hold UInt64.max, so any Int's magnitude (Int.min's included).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    mutating func string(_ text: String) {
+        var text = text
+        byte(UInt8(ascii: "\""))
+        text.withUTF8 { utf8 in
+            // Nearly every string (ids, codes, names, words) needs no escape: one append for all of it.
+            if !utf8.contains(where: Self.needsEscape) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for unit in utf8 { escaped(unit) }
+            }
+        }
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// A JSON array of strings.
+    mutating func strings(_ list: [String]) {
+        byte(UInt8(ascii: "["))
+        for (index, text) in list.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            string(text)
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// A JSON array of objects, each written by `element` (which writes the braces too).
+    mutating func array<Element>(_ list: [Element], _ element: (inout JSONOutput, Element) -> Void) {
+        byte(UInt8(ascii: "["))
+        for (index, item) in list.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            element(&self, item)
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    private static func needsEscape(_ unit: UInt8) -> Bool {
+        unit < 0x20 || unit == UInt8(ascii: "\"") || unit == UInt8(ascii: "\\") || unit == 0x7F
+    }
+
+    private mutating func escaped(_ unit: UInt8) {
+        switch unit {
+        case UInt8(ascii: "\""): raw(#"\""#)
+        case UInt8(ascii: "\\"): raw(#"\\"#)
+        case 0x0A: raw(#"\n"#)
+        case 0x0D: raw(#"\r"#)
+        case 0x09: raw(#"\t"#)
+        case 0x00..<0x20, 0x7F:
+            raw(#"\u00"#)
+            byte(Self.hexDigit(unit >> 4))
+            byte(Self.hexDigit(unit & 0x0F))
+        default: byte(unit)
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
