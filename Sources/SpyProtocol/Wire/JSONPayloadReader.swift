@@ -225,9 +225,14 @@ extension Bool: JSONFieldValue {
     }
 }
 
+extension Int {
+    /// The largest whole number below which every whole number is a `Double`: 2^53 − 1.
+    static let maxSafeInteger = 1 << 53 - 1
+}
+
 extension Int: JSONFieldValue {
-    /// Integers as `JSONDecoder` reads them: `1.0` and `1e2` are whole numbers, `1.5` and numbers past `Int`'s
-    /// range are bad values, and a number too large for a `Double` is not JSON (as `JSONSerialization` says).
+    /// Integers as `JSONDecoder` reads them: `1.0` and `1e2` are whole numbers, `1.5`, numbers past `Int`'s range
+    /// and numbers with a fraction or an exponent past 2^53 are bad values, and a number too large for a `Double` is not JSON (as `JSONSerialization` says).
     static func read(_ slot: JSONFieldValueSlot) throws(MessageError) -> Int {
         let bytes = slot.reader.bytes
         var index = slot.index
@@ -253,7 +258,11 @@ extension Int: JSONFieldValue {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[slot.index..<end]), as: UTF8.self)
         guard let number = Double(text), number.isFinite else { throw MessageError(.badFrame, "payload is not JSON") }
-        guard let whole = Int(exactly: number) else { throw slot.badValue() }
+        // Past 2^53 a Double no longer holds every whole number, so `59999999999999989.99999` would round to a whole
+        // one: JSONDecoder refuses a number with a fraction or an exponent out there, and so does the reader.
+        guard number.magnitude <= Double(Int.maxSafeInteger), let whole = Int(exactly: number) else {
+            throw slot.badValue()
+        }
         return whole
     }
 }

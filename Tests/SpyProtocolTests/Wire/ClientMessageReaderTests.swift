@@ -92,6 +92,25 @@ struct ClientMessageReaderTests {
         #expect(ReaderDifferential.disagreement(Array(text.utf8)) == nil, "\(text.prefix(80).debugDescription)")
     }
 
+    /// Stricter than JSONDecoder on purpose: a whole number written with a fraction or an exponent is read through a
+    /// `Double`, so past 2^53 it is refused rather than rounded (`59999999999999989.99999` rounds to a whole
+    /// `Double`; JSONDecoder refuses it, and reads `9007199254740993.0` exactly, which the reader refuses too).
+    @Test func wholeNumbersWithAFractionPast2To53AreRefused() {
+        for number in ["59999999999999989.99999", "9007199254740993.0", "9007199254740993e0", "-9007199254740993.0"] {
+            let payload = Array(#"{"type":"ping","id":\#(number)}"#.utf8)
+            #expect(
+                ReaderDifferential.candidate(payload)
+                    == .failure(MessageError(.badMessage, #"bad value for field "id""#)),
+                "\(number)")
+        }
+        for (number, value) in [
+            ("9007199254740991.0", 9_007_199_254_740_991), ("-9007199254740991e0", -9_007_199_254_740_991),
+        ] {
+            let payload = Array(#"{"type":"ping","id":\#(number)}"#.utf8)
+            #expect(ReaderDifferential.candidate(payload) == .success(.ping(.init(id: value))), "\(number)")
+        }
+    }
+
     @Test func invalidUTF8MatchesJSONDecoder() {
         for payload in ReaderCorpus.invalidUTF8 {
             #expect(ReaderDifferential.disagreement(payload) == nil, "\(payload)")

@@ -32,6 +32,10 @@ enum ReaderCorpus {
         // Numbers.
         #"{"type":"ping","id":1.0}"#, #"{"type":"ping","id":1e2}"#, #"{"type":"ping","id":-0}"#,
         #"{"type":"ping","id":0.1e1}"#, #"{"type":"ping","id":10E-1}"#, #"{"type":"ping","id":1.0e-400}"#,
+        // Whole only after rounding to a Double (found by the frames fuzzer); whole numbers near Int's ends.
+        #"{"type":"ping","id":59999999999999989.99999}"#, #"{"type":"ping","id":1.00000000000000001}"#,
+        #"{"type":"ping","id":9223372036854775807.0}"#, #"{"type":"ping","id":-9223372036854775808.0}"#,
+        #"{"type":"ping","id":1.5e1}"#, #"{"type":"ping","id":150e-1}"#, #"{"type":"ping","id":4.9999999999999999}"#,
         #"{"type":"ping","id":9223372036854775807}"#, #"{"type":"ping","id":9223372036854775808}"#,
         #"{"type":"ping","id":-9223372036854775808}"#, #"{"type":"ping","id":-9223372036854775809}"#,
         #"{"type":"ping","id":1E400}"#, #"{"type":"ping","id":01}"#, #"{"type":"ping","id":+1}"#,
