@@ -19,6 +19,28 @@ enum BankTarget {
                 require(word.count <= BankParser.maxWordLength, "an over-long word accepted")
                 require(!TextFold.hasControlCharacters(word), "a word with a control character accepted")
             }
+            checkClues(pair.civilianClues, of: pair.civilian, partner: pair.spy)
+            checkClues(pair.spyClues, of: pair.spy, partner: pair.civilian)
+        }
+    }
+
+    /// A sheet's clue columns reach the bots: each kept clue is bounded, clean, unique, and gives no word away.
+    private static func checkClues(_ clues: [String], of word: String, partner: String) {
+        require(clues.count <= BankParser.maxCluesPerWord, "\(clues.count) clues kept for one word")
+        var seen: Set<String> = []
+        for clue in clues {
+            require(!clue.isEmpty, "an empty clue kept")
+            require(
+                clue.count <= BankParser.maxClueCharacters && clue.utf8.count <= BankParser.maxClueBytes,
+                "an over-long clue kept")
+            require(
+                PlayerText.textProblem(
+                    clue, maxCharacters: BankParser.maxClueCharacters, maxBytes: BankParser.maxClueBytes)
+                    == nil, "a clue with control, direction or stacked marks kept")
+            require(
+                !TextFold.contains(clue, word: word) && !TextFold.contains(clue, word: partner),
+                "a clue naming its word or the partner kept")
+            require(seen.insert(TextFold.key(clue)).inserted, "a repeated clue kept")
         }
     }
 }
