@@ -3,7 +3,7 @@ import SpyProtocol
 
 /// What must hold of a room after any accepted event, whatever came before it.
 enum RoomInvariants {
-    static func check(_ room: Room, after event: RoomEvent, effects: [RoomEffect]) {
+    static func check(_ room: Room, after event: RoomEvent, effects: [RoomEffect], spelled: inout SpellingCheck) {
         let seated = room.playerIDs
         require(seated.count <= Rules.maxTableSize, "\(seated.count) seats")
         require(Set(seated).count == seated.count, "a player seated twice")
@@ -20,12 +20,12 @@ enum RoomInvariants {
         for effect in effects {
             switch effect {
             case .send(let player, let message):
-                checkEncodes(message)
+                spelled.check(message)
                 if case .deal(let deal) = message {
                     require(deals.updateValue(deal, forKey: player) == nil, "two deals for \(player)")
                 }
             case .broadcast(let message):
-                checkEncodes(message)
+                spelled.check(message)
                 if case .deal = message { fatalError("fuzz invariant: a deal was broadcast") }
             case .log(let line):
                 require(!line.contains("\n"), "a log line with a line break")
@@ -36,17 +36,6 @@ enum RoomInvariants {
         if case .start = event, !deals.isEmpty {
             checkDeal(deals, settings: room.settings)
         }
-    }
-
-    /// Every message the room asks the host to send fits one frame, and the host's hand-written writer spells it
-    /// exactly as the `Encodable` path does: whatever names and clues hostile players chose.
-    private static func checkEncodes(_ message: ServerMessage) {
-        let payload = WireCodec.encodePayload(message)
-        let reference = try? StreamingJSONEncoder.encode(message)
-        require(payload == reference, "the writer and the encoder spell a \(message.type) message differently")
-        require(
-            payload.count <= FrameLimits.defaultMaxPayload,
-            "a \(message.type) message of \(payload.count) bytes does not fit a frame")
     }
 
     /// The roles the settings ask for: two words at most, the blank alone without one, the spies in the minority.
@@ -61,5 +50,28 @@ enum RoomInvariants {
         require(counts.count == 2, "\(counts.count) different words dealt")
         let minority = counts.values.min() ?? 0
         require(minority == settings.spies, "\(minority) players got the spy word, \(settings.spies) spies set")
+    }
+}
+
+/// Every message the room asks the host to send fits one frame, and the host's hand-written writer spells it exactly
+/// as the `Encodable` path does, whatever names and clues hostile players chose.
+///
+/// The `Encodable` path costs twice the writer, and a game repeats most of its messages (the same snapshot to
+/// every seat, the same turn after a refused move), so a message equal to the last one of its type already compared
+/// is not compared again: equal messages get equal bytes from both, and the frame limit is still checked on each.
+struct SpellingCheck {
+    private var lastCompared: [String: ServerMessage] = [:]
+
+    init() {}
+
+    mutating func check(_ message: ServerMessage) {
+        let payload = WireCodec.encodePayload(message)
+        require(
+            payload.count <= FrameLimits.defaultMaxPayload,
+            "a \(message.type) message of \(payload.count) bytes does not fit a frame")
+        guard lastCompared[message.type] != message else { return }
+        let reference = try? StreamingJSONEncoder.encode(message)
+        require(payload == reference, "the writer and the encoder spell a \(message.type) message differently")
+        lastCompared[message.type] = message
     }
 }

@@ -13,11 +13,14 @@ enum RoomScriptTarget {
     static func run(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
         var room = Room(code: "FUZZ", seed: input.uint64())
-        play(&room, &input, now: 1_700_000_000_000)
+        var spelled = SpellingCheck()
+        play(&room, &input, now: 1_700_000_000_000, spelled: &spelled)
     }
 
     /// Plays the rest of `input` on `room`, checking the invariants after every event.
-    static func play(_ room: inout Room, _ input: inout FuzzInput, now start: Millis) {
+    static func play(
+        _ room: inout Room, _ input: inout FuzzInput, now start: Millis, spelled: inout SpellingCheck
+    ) {
         var now = start
         var steps = 0
         while !input.isExhausted, steps < 400 {
@@ -28,7 +31,7 @@ enum RoomScriptTarget {
             case .failure(let rejection):
                 require(room == before, "a refused \(event) changed the room (\(rejection.code))")
             case .success(let effects):
-                RoomInvariants.check(room, after: event, effects: effects)
+                RoomInvariants.check(room, after: event, effects: effects, spelled: &spelled)
             }
         }
         let encoded = try? JSONEncoder().encode(room)

@@ -14,10 +14,12 @@ enum RoomStateTarget {
         guard var room = try? JSONDecoder().decode(Room.self, from: file), room.integrityProblem == nil else { return }
         let now: Millis = 1_700_000_000_000
         let before = room
+        var spelled = SpellingCheck()
         switch room.apply(.hostRestarted, now: now) {
-        case .success(let effects): RoomInvariants.check(room, after: .hostRestarted, effects: effects)
+        case .success(let effects):
+            RoomInvariants.check(room, after: .hostRestarted, effects: effects, spelled: &spelled)
         case .failure: require(room == before, "a refused restart changed the room")
         }
-        RoomScriptTarget.play(&room, &input, now: now)
+        RoomScriptTarget.play(&room, &input, now: now, spelled: &spelled)
     }
 }
