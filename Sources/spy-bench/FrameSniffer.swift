@@ -20,4 +20,15 @@ enum FrameSniffer {
         }
         return nil
     }
+
+    /// Whether `value` appears in the payload as a whole JSON string (`"p1"` is not found in `"p10"`).
+    static func mentions(_ value: String, in payload: [UInt8]) -> Bool {
+        let needle = Array("\"\(value)\"".utf8)
+        guard payload.count >= needle.count else { return false }
+        for start in 0...(payload.count - needle.count)
+        where payload[start] == needle[0] && payload[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
 }

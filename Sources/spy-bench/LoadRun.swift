@@ -228,7 +228,7 @@ final class LoadRun {
             framesIn += 1
             // Decoding every broadcast in full would make the bench, not the host, the bottleneck: skip the
             // frames this player does not act on.
-            if let type = FrameSniffer.type(of: payload), !client.player.needsDecoding(type) {
+            if let type = FrameSniffer.type(of: payload), !client.player.needsDecoding(type, payload: payload) {
                 // The fan-out clock stops on the result's arrival, which needs no decoding at all.
                 if type == "vote_result" { resultArrived(in: client.room) }
                 continue

@@ -31,6 +31,36 @@ final class BenchPlayerTests: XCTestCase {
         XCTAssertEqual(owner.receive(.room(RoomView(room: "ABCD", phase: .gameOver, seats: seats(4)))).send, [])
     }
 
+    func testOwnerReadsRoomViewsOnlyBetweenGamesWhereTheyCanStartOne() {
+        var owner = BenchPlayer(name: "o", isOwner: true, tableSize: 4, gamesWanted: 2, seed: 1)
+        let guest = BenchPlayer(name: "g", isOwner: false, tableSize: 4, gamesWanted: 2, seed: 2)
+        XCTAssertFalse(guest.needsDecoding("room"))
+        XCTAssertTrue(owner.needsDecoding("room"))
+        _ = owner.receive(.welcome(ServerMessage.Welcome(you: "p1", token: "t", room: "ABCD")))
+        XCTAssertEqual(owner.receive(.room(RoomView(room: "ABCD", phase: .lobby, seats: seats(4)))).send, [.start])
+        // While its game runs no room view can start another, so the owner skips them as the others do.
+        XCTAssertFalse(owner.needsDecoding("room"))
+        let over = ServerMessage.gameOver(
+            ServerMessage.GameOver(
+                game: 1, winner: .civilians, civilianWord: "a", spyWord: "b", reveal: [], scores: []))
+        _ = owner.receive(over)
+        XCTAssertTrue(owner.needsDecoding("room"))
+        XCTAssertTrue(owner.needsDecoding("voting"))
+        XCTAssertFalse(owner.needsDecoding("vote_result"))
+    }
+
+    func testPlayerDecodesOnlyTheTurnsThatNameIt() {
+        var player = BenchPlayer(name: "g", isOwner: false, tableSize: 4, gamesWanted: 1, seed: 7)
+        func turn(_ id: PlayerID) -> [UInt8] {
+            WireCodec.encodePayload(ServerMessage.turn(ServerMessage.Turn(round: 1, player: id)))
+        }
+        XCTAssertTrue(player.needsDecoding("turn", payload: turn("p1")), "before the welcome it knows no id")
+        _ = player.receive(.welcome(ServerMessage.Welcome(you: "p1", token: "t", room: "ABCD")))
+        XCTAssertTrue(player.needsDecoding("turn", payload: turn("p1")))
+        XCTAssertFalse(player.needsDecoding("turn", payload: turn("p10")))
+        XCTAssertFalse(player.needsDecoding("turn", payload: turn("p2")))
+    }
+
     func testPlayerPassesOnlyOnItsOwnTurnAndVotesForSomeoneElse() {
         var player = BenchPlayer(name: "g", isOwner: false, tableSize: 4, gamesWanted: 1, seed: 7)
         _ = player.receive(.welcome(ServerMessage.Welcome(you: "p2", token: "t", room: "ABCD")))
