@@ -35,6 +35,12 @@ public final class Connection {
     public private(set) var isClosed = false
 
     private var outbox: [UInt8] = []
+    /// Storage a drained outbox keeps for the next write: a few small frames' worth. Larger storage (a room
+    /// snapshot or two) is given back, or ten thousand mostly idle players would each hold what their busiest
+    /// moment needed: keeping up to 64 KiB made the host's peak RSS at 1,000 rooms × 10 paced 151 MB instead of 72.
+    static let keptOutboxCapacity = 4 * 1024
+    /// Bytes of storage the outbox holds now, sent or not.
+    public var outboxCapacity: Int { outbox.capacity }
     /// Index of the first unsent byte in `outbox`.
     private var outboxStart = 0
 
@@ -82,7 +88,7 @@ public final class Connection {
                 return false
             }
         }
-        outbox.removeAll(keepingCapacity: outbox.capacity <= 64 * 1024)
+        outbox.removeAll(keepingCapacity: outbox.capacity <= Self.keptOutboxCapacity)
         outboxStart = 0
         return true
     }

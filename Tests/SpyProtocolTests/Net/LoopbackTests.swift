@@ -90,6 +90,23 @@ func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, clien
         #expect(!connection.hasPendingOutput)
     }
 
+    @Test func aDrainedOutboxKeepsSmallStorageAndGivesLargeStorageBack() throws {
+        let (listener, client, server) = try loopbackPair()
+        defer {
+            listener.close()
+            client.close()
+        }
+        let connection = Connection(id: 1, socket: server, remoteAddress: "127.0.0.1", outboxCap: 1 << 20)
+        defer { connection.close() }
+        #expect(connection.enqueue([UInt8](repeating: 1, count: 2000)) == .queued)
+        #expect(try connection.flush())
+        #expect(connection.outboxCapacity >= 2000, "a few small frames' storage is reused")
+        #expect(connection.enqueue([UInt8](repeating: 2, count: 20_000)) == .queued)
+        #expect(connection.outboxCapacity >= 20_000)
+        #expect(try connection.flush())
+        #expect(connection.outboxCapacity <= 4096, "a snapshot's worth of storage is not held by an idle player")
+    }
+
     @Test func pollerWakesFromItsPipe() throws {
         let poller = try Poller()
         poller.reset()
