@@ -14,6 +14,8 @@ struct BenchOptions: Equatable {
     var port: UInt16 = 7777
     /// The `spyd` binary to start; next to `spy-bench` by default.
     var spydPath: String?
+    /// Where the started host saves its rooms, as a real host does; `nil` runs it with `--no-state`.
+    var stateDir: String?
     /// Give up after this many seconds.
     var timeoutSeconds = 600
     /// Print one JSON object instead of the table.
@@ -42,6 +44,11 @@ struct BenchOptions: Equatable {
             ),
             .value(
                 "spyd", placeholder: "PATH", help: "The spyd binary to start.", defaultDescription: "next to spy-bench"),
+            .value(
+                "state-dir", placeholder: "PATH",
+                help:
+                    "Have the started spyd save its rooms here (every change written and synced, as a real host does)."
+            ),
             .value("timeout", placeholder: "SECONDS", help: "Give up after this long.", defaultDescription: "600"),
             .value("seed", placeholder: "N", help: "Seed for the players' choices.", defaultDescription: "1"),
             .value(
@@ -70,6 +77,10 @@ struct BenchOptions: Equatable {
         options.host = parsed.string("host")
         options.port = UInt16(try parsed.int("port", default: 7777, in: 1...65535))
         options.spydPath = parsed.string("spyd")
+        options.stateDir = parsed.string("state-dir")
+        if options.stateDir != nil && options.host != nil {
+            throw UsageError("--state-dir is for the spyd that spy-bench starts, not one given with --host")
+        }
         options.timeoutSeconds = try parsed.int("timeout", default: 600, in: 1...86_400)
         options.seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
         options.thinkMs = try parsed.int("think-ms", default: 0, in: 0...60_000)

@@ -19,12 +19,14 @@ func startDaemon(_ options: BenchOptions) throws -> (Process, UInt16) {
     let connections = options.rooms * options.players + 64
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = [
-        "--host", "--bind", "127.0.0.1", "--port", "0", "--port-file", portFile.path, "--no-state",
+    var arguments = ["--host", "--bind", "127.0.0.1", "--port", "0", "--port-file", portFile.path]
+    arguments += options.stateDir.map { ["--state-dir", $0] } ?? ["--no-state"]
+    arguments += [
         "--max-connections", "\(connections)", "--max-per-address", "0", "--max-rooms", "\(options.rooms + 8)",
         "--log-level", "warning", "--seed", "\(options.seed)",
         "--max-rooms-per-address", "0", "--rooms-per-minute", "0",
     ]
+    process.arguments = arguments
     process.standardInput = FileHandle.nullDevice
     try process.run()
     // The port file is written atomically once the daemon listens; nothing else says it is ready.
@@ -43,7 +45,8 @@ func startDaemon(_ options: BenchOptions) throws -> (Process, UInt16) {
     throw BenchFailure("spyd did not start listening within 20 s")
 }
 
-/// Asks the daemon to stop (it saves nothing: it runs with --no-state) and kills it if it has not within 5 s.
+/// Asks the daemon to stop and kills it if it has not within 5 s (with a state directory every change is already on
+/// disk, so a kill loses nothing).
 func stopDaemon(_ process: Process) {
     process.terminate()
     let deadline = MonotonicClock.nowMs() + 5_000

@@ -35,6 +35,44 @@ final class SmallRunTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
     }
 
+    /// With `--state-dir` the started host saves its rooms there, so the figures include writing them to disk.
+    func testTheStartedHostSavesItsRoomsWhenGivenAStateDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spy-bench-state-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = Self.binary("spy-bench")
+        process.arguments = [
+            "--rooms", "2", "--players", "4", "--games", "1", "--json", "--timeout", "120",
+            "--spyd", Self.binary("spyd").path, "--state-dir", directory.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let report = try JSONDecoder().decode(BenchReport.self, from: data)
+        XCTAssertEqual(report.errors, 0, "\(report.firstErrors)")
+        XCTAssertEqual(report.gamesCompleted, 2)
+        // The host's own permanent room is saved too; the two the bench opened are the others.
+        let saved = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix("room-") && $0.hasSuffix(".json") }
+        let opened = try saved.filter { name in
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            let file = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            return file?["permanent"] as? Bool == false
+        }
+        XCTAssertEqual(opened.count, 2, "\(saved)")
+
+        let both = Process()
+        both.executableURL = Self.binary("spy-bench")
+        both.arguments = ["--host", "127.0.0.1", "--state-dir", directory.path]
+        both.standardError = Pipe()
+        try both.run()
+        both.waitUntilExit()
+        XCTAssertEqual(both.terminationStatus, 64, "--state-dir cannot reach a host spy-bench did not start")
+    }
+
     /// `--spies` and `--blank` shape the bot-only games; a table they do not fit is a usage error (exit 64).
     func testBotsOnlyTakesSpiesAndABlankAndRefusesTablesThatCannotBeDealt() throws {
         func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
