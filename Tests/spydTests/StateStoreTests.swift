@@ -32,6 +32,49 @@ import Testing
         #expect(try good.loadAll(warn: { Issue.record("\($0)") }) == [snapshot()])
     }
 
+    /// A room mid-vote, with bots, a blank, typed clues that need escaping and a bot's memory of the vote, comes back
+    /// from its file exactly as it was saved.
+    @Test func aRoomMidVoteComesBackFromItsFileExactly() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        chmod(directory.path, 0o700)
+        let store = try StateStore(directory: directory.path)
+        var room = Room(code: "QVTN", seed: 11)
+        for (name, bot) in [("阿美", false), ("Bo \"B\"", false), ("Cy", false), ("Dee", true), ("Eve", true)] {
+            _ = room.apply(.join(name: name, bot: bot), now: 1_000)
+        }
+        var change = SettingsChange()
+        change.clueMode = .typed
+        change.blank = true
+        _ = room.apply(.move("p1", .settings(change)), now: 2_000)
+        let pair = WordPair(civilian: "牛奶", spy: "豆漿", category: "飲料")
+        var effects = try room.apply(.start(by: "p1", pairs: [pair]), now: 3_000).get()
+        var voting: ServerMessage.Voting?
+        var now: Millis = 4_000
+        while voting == nil {
+            var speaker: PlayerID?
+            for case .broadcast(let message) in effects {
+                if case .turn(let turn) = message { speaker = turn.player }
+                if case .voting(let vote) = message { voting = vote }
+            }
+            guard voting == nil else { break }
+            let player = try #require(speaker, "no turn and no vote after \(effects)")
+            now += 1_000
+            effects = try room.apply(.move(player, .clue(.init(text: "像 \"白\" 的\\東西 \(player)"))), now: now).get()
+        }
+        let vote = try #require(voting)
+        _ = try room.apply(.move(vote.voters[0], .vote(.init(target: vote.candidates[1]))), now: now + 500).get()
+        var bots = BotMemory()
+        bots.cards["p4"] = .init(game: 1, word: "豆漿")
+        bots.cards["p5"] = .init(game: 1, word: nil)
+        bots.voting = vote
+        let saved = RoomSnapshot(
+            room: room, tokens: ["p1": String(repeating: "a", count: 32), "p2": String(repeating: "b", count: 32)],
+            permanent: false, bots: bots, joinedByOthers: true)
+        try store.save(saved)
+        let loaded = try store.loadAll(warn: { Issue.record("\($0)") })
+        #expect(loaded == [saved])
+    }
+
     @Test func aDirectoryWritableByOthersIsRefused() throws {
         let directory = try DaemonProcess.temporaryDirectory()
         for mode: mode_t in [0o777, 0o770, 0o722] {
