@@ -13,26 +13,28 @@ final class SmallRunTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/\(name)")
     }
 
-    func testFiveRoomsOfSixPlayTwoGamesEachWithoutErrors() throws {
+    /// Runs a load of the real binaries and returns its JSON report and exit status.
+    private func runLoad(_ arguments: [String]) throws -> (report: BenchReport, status: Int32) {
         let process = Process()
         process.executableURL = Self.binary("spy-bench")
-        process.arguments = [
-            "--rooms", "5", "--players", "6", "--games", "2", "--json", "--timeout", "120",
-            "--spyd", Self.binary("spyd").path,
-        ]
+        process.arguments = arguments + ["--json", "--timeout", "120", "--spyd", Self.binary("spyd").path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let report = try JSONDecoder().decode(BenchReport.self, from: data)
+        return (try JSONDecoder().decode(BenchReport.self, from: data), process.terminationStatus)
+    }
+
+    func testFiveRoomsOfSixPlayTwoGamesEachWithoutErrors() throws {
+        let (report, status) = try runLoad(["--rooms", "5", "--players", "6", "--games", "2"])
         XCTAssertEqual(report.errors, 0, "\(report.firstErrors)")
         XCTAssertEqual(report.gamesCompleted, 10)
         XCTAssertEqual(report.connectionsHeld, 30)
         XCTAssertGreaterThan(report.resultSamples, 0)
         XCTAssertGreaterThan(report.framesIn, 0)
         XCTAssertNotNil(report.daemonPeakRSSMB)
-        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(status, 0)
     }
 
     /// With `--state-dir` the started host saves its rooms there, so the figures include writing them to disk.
@@ -40,20 +42,12 @@ final class SmallRunTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spy-bench-state-\(getpid())")
         try? FileManager.default.removeItem(at: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = Self.binary("spy-bench")
-        process.arguments = [
-            "--rooms", "2", "--players", "4", "--games", "1", "--json", "--timeout", "120",
-            "--spyd", Self.binary("spyd").path, "--state-dir", directory.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let report = try JSONDecoder().decode(BenchReport.self, from: data)
+        let (report, status) = try runLoad([
+            "--rooms", "2", "--players", "4", "--games", "1", "--state-dir", directory.path,
+        ])
         XCTAssertEqual(report.errors, 0, "\(report.firstErrors)")
         XCTAssertEqual(report.gamesCompleted, 2)
+        XCTAssertEqual(status, 0)
         // The host's own permanent room is saved too; the two the bench opened are the others.
         let saved = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasPrefix("room-") && $0.hasSuffix(".json") }
