@@ -48,7 +48,7 @@ final class StateStore {
 
     /// Writes a room's snapshot durably. Every accepted move is saved before anyone hears of it, so this runs once
     /// per move: the streaming encoder writes the bytes directly, where `JSONEncoder` built a tree of the whole room
-    /// first and took two thirds of the host's CPU with a state directory.
+    /// first and took more than half of the host's CPU with a state directory.
     func save(_ snapshot: RoomSnapshot) throws {
         try writer(try StreamingJSONEncoder.encode(snapshot), path(for: snapshot.room.code))
     }

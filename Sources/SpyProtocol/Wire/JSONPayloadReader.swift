@@ -231,8 +231,9 @@ extension Int {
 }
 
 extension Int: JSONFieldValue {
-    /// Integers as `JSONDecoder` reads them: `1.0` and `1e2` are whole numbers, `1.5`, numbers past `Int`'s range
-    /// and numbers with a fraction or an exponent past 2^53 are bad values, and a number too large for a `Double` is not JSON (as `JSONSerialization` says).
+    /// Integers as `JSONDecoder` reads them: `1.0` and `1e2` are whole numbers; `1.5`, numbers past `Int`'s range
+    /// and numbers with a fraction or an exponent past 2^53 are bad values; and a number too large for a `Double` is
+    /// not JSON (as `JSONSerialization` says).
     static func read(_ slot: JSONFieldValueSlot) throws(MessageError) -> Int {
         let bytes = slot.reader.bytes
         var index = slot.index
