@@ -40,7 +40,10 @@ let package = Package(
         .executableTarget(
             name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb", "SpyQR"],
             swiftSettings: strict),
-        .executableTarget(name: "spy-client", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        // The player's terminal: the state a host's messages build, the screen and line mode drawn from it, the
+        // session's socket loop. A library so the fuzz targets reach it; the executable only calls `ClientMain`.
+        .target(name: "SpyClient", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        .executableTarget(name: "spy-client", dependencies: ["SpyClient"], swiftSettings: strict),
         .executableTarget(
             name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
         // The bodies of the fuzz targets, so the suite replays their corpora without a fuzzing build.
@@ -56,7 +59,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "SpyQRTests", dependencies: ["SpyQR"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "spy-clientTests", dependencies: ["spy-client", "SpyProtocol", "SpyNet"], swiftSettings: strict),
+            name: "spy-clientTests", dependencies: ["spy-client", "SpyClient", "SpyProtocol", "SpyNet"],
+            swiftSettings: strict),
         .testTarget(
             name: "spy-benchTests", dependencies: ["spy-bench", "spyd", "SpyProtocol", "SpyNet"],
             swiftSettings: strict),

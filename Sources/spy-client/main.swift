@@ -1,33 +1,4 @@
 import Foundation
-import Glibc
+import SpyClient
 
-let environment = ProcessInfo.processInfo.environment
-switch ClientOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment) {
-case .failure(let error):
-    Output.error("spy-client: \(error.message)\n" + "try: spy-client --help")
-    exit(EX_USAGE)
-case .success(.show(let text)):
-    Output.line(text)
-    exit(0)
-case .success(.run(var options)):
-    let interactive = Terminal.isInteractive
-    if !interactive { options.plain = true }
-    if options.listHosts { exit(HostChoice.list(options)) }
-    if options.findHost {
-        guard let found = HostChoice.resolve(options) else { exit(HostChoice.noHostStatus) }
-        options.address = found.address
-        options.room = found.room ?? options.room
-    }
-    let store = TokenStore.standard(environment: environment)
-    let saved = store.entry(TokenStore.key(address: options.address, room: options.room))
-    var name = options.name ?? saved?.name ?? ""
-    if options.name == nil && saved == nil && !options.plain {
-        let offered = environment["USER"].flatMap { $0.isEmpty || $0 == "root" ? nil : $0 } ?? "玩家"
-        name = Prompting.ask(Strings(language: options.language).askName(default: offered), default: offered) ?? offered
-    }
-    let interface: PlayerInterface =
-        options.plain ? LineInterface() : FullScreenInterface(color: options.color)
-    let session = Session(
-        options: options, name: name, store: store, token: saved?.token, interface: interface, mayAsk: !options.plain)
-    session.run()
-}
+ClientMain.run(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)

@@ -1,7 +1,7 @@
 import SpyProtocol
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 /// The owner chooses language, categories and party pairs from the list the host sent in `welcome`: with a picker
 /// in full-screen mode, with `set` in line mode.

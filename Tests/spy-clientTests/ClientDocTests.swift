@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 /// docs/CLIENT.md holds screen captures drawn by the real renderer. This test rebuilds them and fails when the
 /// document no longer matches; `SPY_CLIENT_RECORD=1` rewrites it.

@@ -3,7 +3,7 @@ import Glibc
 import SpyProtocol
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 /// Two network namespaces joined by a veth pair, made by the test and removed at its end: a private /24 where
 /// broadcasts go from one to the other and nowhere else.

@@ -3,7 +3,7 @@ import Glibc
 import SpyProtocol
 import Synchronization
 
-@testable import spy_client
+@testable import SpyClient
 
 /// Why an end-to-end step failed.
 struct EndToEndError: Error, CustomStringConvertible {

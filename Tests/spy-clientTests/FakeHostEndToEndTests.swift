@@ -3,7 +3,7 @@ import Glibc
 import SpyProtocol
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 /// The real spy-client binary against a scripted host: every frame it sends is seen and checked.
 @Suite(.serialized) final class FakeHostEndToEndTests {

@@ -1,6 +1,6 @@
 import SpyProtocol
 
-@testable import spy_client
+@testable import SpyClient
 
 /// A table of five with Chinese and English names, and the states a player sees through one game, built by
 /// feeding the reducer the messages the host would send.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 @Suite struct LineEditorTests {
     @Test func backspaceRemovesWholeCharacters() {

@@ -3,7 +3,7 @@ import Glibc
 import SpyProtocol
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 /// The whole of what a screen-reader user hears in line mode through one game, from a scripted host: the word at
 /// the deal, every turn, who voted, the result and the reveal, and leaving. Compared line by line.

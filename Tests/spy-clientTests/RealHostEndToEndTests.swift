@@ -3,7 +3,7 @@ import Glibc
 import SpyProtocol
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 /// The spyd to play against: `SPY_CLIENT_TEST_SPYD` when set, else the one built beside spy-client.
 let spydPath =

@@ -1,7 +1,7 @@
 import SpyProtocol
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 @Suite struct ReducerTests {
     let now = Fixtures.now

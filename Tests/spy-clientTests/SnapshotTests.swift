@@ -2,7 +2,7 @@ import Foundation
 import SpyProtocol
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 /// Whole screens of every phase at the smallest and a large terminal, in both languages, compared with the
 /// recorded text in `SnapshotData.swift`. Run with `SPY_CLIENT_RECORD=1` to rewrite that file after a deliberate

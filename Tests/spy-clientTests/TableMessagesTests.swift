@@ -2,7 +2,7 @@ import Foundation
 import SpyProtocol
 import Testing
 
-@testable import spy_client
+@testable import SpyClient
 
 /// Honest messages: refusals with the host's numbers, keys that say why they do nothing, people coming back, and a
 /// log that survives a restart of the client.

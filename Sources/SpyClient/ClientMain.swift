@@ -1,0 +1,41 @@
+import Foundation
+import Glibc
+
+/// The `spy-client` program: the executable's `main` only calls this. It lives in the library so that the
+/// client's pure parts (the state a host's messages build, the screen drawn from it) can be fuzzed and tested.
+public enum ClientMain {
+    public static func run(arguments: [String], environment: [String: String]) -> Never {
+        switch ClientOptions.parse(Array(arguments.dropFirst()), environment: environment) {
+        case .failure(let error):
+            Output.error("spy-client: \(error.message)\n" + "try: spy-client --help")
+            exit(EX_USAGE)
+        case .success(.show(let text)):
+            Output.line(text)
+            exit(0)
+        case .success(.run(var options)):
+            let interactive = Terminal.isInteractive
+            if !interactive { options.plain = true }
+            if options.listHosts { exit(HostChoice.list(options)) }
+            if options.findHost {
+                guard let found = HostChoice.resolve(options) else { exit(HostChoice.noHostStatus) }
+                options.address = found.address
+                options.room = found.room ?? options.room
+            }
+            let store = TokenStore.standard(environment: environment)
+            let saved = store.entry(TokenStore.key(address: options.address, room: options.room))
+            var name = options.name ?? saved?.name ?? ""
+            if options.name == nil && saved == nil && !options.plain {
+                let offered = environment["USER"].flatMap { $0.isEmpty || $0 == "root" ? nil : $0 } ?? "玩家"
+                name =
+                    Prompting.ask(Strings(language: options.language).askName(default: offered), default: offered)
+                    ?? offered
+            }
+            let interface: PlayerInterface =
+                options.plain ? LineInterface() : FullScreenInterface(color: options.color)
+            let session = Session(
+                options: options, name: name, store: store, token: saved?.token, interface: interface,
+                mayAsk: !options.plain)
+            session.run()
+        }
+    }
+}
