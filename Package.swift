@@ -4,7 +4,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// Input surfaces with a fuzz target; each name matches a `FuzzTarget` case and a folder under Sources/Fuzz.
-let fuzzSurfaces = ["frames", "room", "room-state", "bank", "http", "websocket"]
+let fuzzSurfaces = ["frames", "room", "room-state", "bank", "http", "websocket", "client"]
 
 let package = Package(
     name: "WhoIsSpy",
@@ -48,7 +48,8 @@ let package = Package(
             name: "spy-bench", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank"], swiftSettings: strict),
         // The bodies of the fuzz targets, so the suite replays their corpora without a fuzzing build.
         .target(
-            name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"], swiftSettings: strict),
+            name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb", "SpyClient"],
+            swiftSettings: strict),
         .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing"], swiftSettings: strict),
         .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),

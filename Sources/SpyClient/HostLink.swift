@@ -115,7 +115,7 @@ final class HostLink {
     }
 
     /// Reads what arrived and decodes whole messages. Unknown message types are skipped so that a newer host
-    /// does not break an older client.
+    /// does not break an older client, and so are messages with numbers out of range (`HostMessages`).
     func receive() -> LinkRead {
         var buffer = [UInt8](repeating: 0, count: 16_384)
         var result = LinkRead()
@@ -130,7 +130,7 @@ final class HostLink {
             decoder.feed(buffer[0..<count])
             do {
                 while let payload = try decoder.next() {
-                    if let message = try? WireCodec.decode(ServerMessage.self, from: payload) {
+                    if let message = HostMessages.decode(payload) {
                         result.messages.append(message)
                     }
                 }

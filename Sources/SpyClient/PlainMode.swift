@@ -110,22 +110,26 @@ enum PlainMode {
     static func lines(for events: ArraySlice<LogEvent>, state: ClientState) -> [String] {
         let text = Strings(language: state.language)
         return events.map { event in
-            switch event {
-            case .turn(_, true, _):
-                let clueMode = state.room?.settings.clueMode ?? .spoken
-                return "» " + (clueMode == .spoken ? text.plainTurnSpoken : text.plainTurnTyped)
-            case .votingOpened(_, let choices) where !choices.isEmpty:
-                return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
-            case .guessing(_, true):
-                return "» " + text.plainGuess
-            case .ownWord:
-                // A screen reader cannot glance at a panel: the word is said once, with how to hear it again.
-                return "» " + text.event(event) + " " + text.plainWordHint
-            case .problem, .bye:
-                return "! " + text.event(event)
-            default:
-                return "· " + text.event(event)
-            }
+            TerminalText.printable(line(for: event, state: state, text: text))
+        }
+    }
+
+    private static func line(for event: LogEvent, state: ClientState, text: Strings) -> String {
+        switch event {
+        case .turn(_, true, _):
+            let clueMode = state.room?.settings.clueMode ?? .spoken
+            return "» " + (clueMode == .spoken ? text.plainTurnSpoken : text.plainTurnTyped)
+        case .votingOpened(_, let choices) where !choices.isEmpty:
+            return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
+        case .guessing(_, true):
+            return "» " + text.plainGuess
+        case .ownWord:
+            // A screen reader cannot glance at a panel: the word is said once, with how to hear it again.
+            return "» " + text.event(event) + " " + text.plainWordHint
+        case .problem, .bye:
+            return "! " + text.event(event)
+        default:
+            return "· " + text.event(event)
         }
     }
 
@@ -146,7 +150,7 @@ enum PlainMode {
             if room.turn == seat.id && room.phase == .describing { tags.append("▶") }
             if room.phase == .voting && seat.voted { tags.append(text.voted) }
             tags.append(text.points(seat.score))
-            lines.append("  \(seat.seat) \(seat.name) " + tags.joined(separator: " "))
+            lines.append(TerminalText.printable("  \(seat.seat) \(seat.name) " + tags.joined(separator: " ")))
         }
         lines.append("  " + text.settingsLine(room.settings))
         return lines
@@ -156,6 +160,11 @@ enum PlainMode {
 extension ClientState {
     /// Carries out a line-mode command: messages to send, what the shell does, and lines to print at once.
     mutating func perform(_ command: PlainCommand, now: Millis) -> (Reaction, [String]) {
+        let (reaction, lines) = performing(command)
+        return (reaction, lines.map { TerminalText.printable($0) })
+    }
+
+    private mutating func performing(_ command: PlainCommand) -> (Reaction, [String]) {
         let text = Strings(language: language)
         switch command {
         case .empty:

@@ -53,12 +53,13 @@ enum Style: Sendable, Equatable {
     }
 }
 
-/// A line of styled pieces.
+/// A line of styled pieces. Its text is printable by construction (`TerminalText`): the only escape sequences on
+/// the screen are the ones `rendered` adds.
 struct StyledLine: Sendable, Equatable {
     var pieces: [(text: String, style: Style)] = []
 
     init(_ text: String = "", _ style: Style = .plain) {
-        if !text.isEmpty { pieces = [(text, style)] }
+        if !text.isEmpty { pieces = [(TerminalText.printable(text), style)] }
     }
 
     static func == (lhs: StyledLine, rhs: StyledLine) -> Bool {
@@ -66,7 +67,7 @@ struct StyledLine: Sendable, Equatable {
     }
 
     mutating func append(_ text: String, _ style: Style = .plain) {
-        if !text.isEmpty { pieces.append((text, style)) }
+        if !text.isEmpty { pieces.append((TerminalText.printable(text), style)) }
     }
 
     var width: Int { pieces.reduce(0) { $0 + DisplayWidth.of($1.text) } }

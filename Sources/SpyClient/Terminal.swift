@@ -78,9 +78,29 @@ enum Output {
         bytes.removeAll()
     }
 
-    static func line(_ text: String) { write(text + "\n") }
+    static func line(_ text: String) { write(TerminalText.printable(text, keepingLayout: true) + "\n") }
 
-    static func error(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+    static func error(_ text: String) {
+        write(TerminalText.printable(text, keepingLayout: true) + "\n", to: STDERR_FILENO)
+    }
+}
+
+/// Text as it may reach the terminal. Every control character (C0, DEL, C1) becomes U+FFFD, so a name or a clue
+/// from the host cannot move the cursor, clear the screen, retitle the window or forge a line. The client's own
+/// escape sequences are written apart from text (`Terminal`, `StyledLine.rendered`).
+enum TerminalText {
+    /// `keepingLayout` keeps line breaks and tabs, for the client's own text (usage, the tab-separated host list).
+    static func printable(_ text: String, keepingLayout: Bool = false) -> String {
+        // Most text has no byte below a space, no DEL and no 0xC2 (the lead byte of every C1 control).
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            let layout = scalar == "\n" || scalar == "\t"
+            result.append(control && !(keepingLayout && layout) ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
+    }
 }
 
 /// Signals turned into bytes on a pipe, so the poll loop wakes for them like for any other input.

@@ -1,3 +1,5 @@
+import SpyClient
+
 /// Every input surface that has a fuzz target. Each body takes any bytes and must neither trap nor break an
 /// invariant; the libFuzzer executables under Sources/Fuzz call these, and the test suite replays the committed
 /// corpora and past findings through the same functions.
@@ -15,6 +17,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case http
     /// A browser's socket after the upgrade: the WebSocket frame decoder, then each text message as a frame.
     case websocket
+    /// What a host sends the terminal client, with the player's keys and commands between: its state and screen.
+    case client
 
     public func run(_ bytes: [UInt8]) {
         switch self {
@@ -24,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .bank: BankTarget.run(bytes)
         case .http: HTTPRequestTarget.run(bytes)
         case .websocket: WebSocketTarget.run(bytes)
+        case .client: HostInputCheck.run(bytes)
         }
     }
 }

@@ -5,8 +5,9 @@ import Testing
 
 @testable import SpyFuzzing
 
-/// Writes the room-state seeds: rooms saved in each phase, as the host's state file holds them, each followed by
-/// a few events to play on. Run after the room's encoding changes, then commit Fuzz/corpus/room-state:
+/// Writes the seeds made from real play: for `room-state`, rooms saved in each phase, as the host's state file
+/// holds them, each followed by a few events to play on; for `client`, what one seat receives over a whole game.
+/// Run after the room's encoding or the messages change, then commit Fuzz/corpus/room-state and Fuzz/corpus/client:
 /// `SPY_WRITE_FUZZ_SEEDS=1 swift test --filter SeedWriter`.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["SPY_WRITE_FUZZ_SEEDS"] == "1"))
 struct SeedWriter {
@@ -38,6 +39,58 @@ struct SeedWriter {
             let file = Array(try JSONEncoder().encode(saved))
             let seed = [UInt8(file.count >> 8), UInt8(file.count & 0xff)] + file + events
             try Data(seed).write(to: folder.appendingPathComponent("saved-room-\(index)"))
+        }
+    }
+
+    @Test func writeClientSeeds() throws {
+        let folder = CorpusReplayTests.fuzzDirectory.appendingPathComponent("corpus/client")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var room = Room(code: "SEED", seed: 11)
+        var now: Millis = 1_700_000_000_000
+        var received: [ServerMessage] = []
+        func play(_ event: RoomEvent) {
+            guard case .success(let effects) = room.apply(event, now: now) else { return }
+            for effect in effects {
+                switch effect {
+                case .send("p3", let message), .broadcast(let message): received.append(message)
+                default: break
+                }
+            }
+        }
+        for name in ["Amy", "Ben", "小明", "Dana", "Eve"] { play(.join(name: name, bot: false)) }
+        play(.move("p1", .settings(SettingsChange(blank: true, clueMode: .typed, turnSeconds: 30, voteSeconds: 30))))
+        play(.start(by: "p1", pairs: RoomScriptTarget.pairs))
+        for round in 0..<4 {
+            for player in room.playerIDs { play(.move(player, .clue(.init(text: "clue \(round) 線索")))) }
+            play(.disconnected("p5"))
+            now += 31_000
+            play(.tick)
+            for player in room.playerIDs { play(.move(player, .vote(.init(target: room.playerIDs[round % 2])))) }
+            now += 31_000
+            play(.tick)
+            play(.connected("p5"))
+        }
+        // The stream cut into seeds that fit the fuzzer's 8 KiB, each opening with the welcome a seat gets: a
+        // terminal of 80x24, 60x16 or 120x41, in Chinese or English, then each message, a second apart.
+        let welcome = ServerMessage.welcome(
+            .init(
+                you: "p3", token: String(repeating: "t", count: 32), room: "SEED",
+                categories: [.init(name: "食物", language: .zhTW, pairs: 40, partyPairs: 2)]))
+        func step(_ message: ServerMessage) -> [UInt8] {
+            let payload = WireCodec.encodePayload(message)
+            return [0, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)] + payload + [5, 1, 0]
+        }
+        let heads: [[UInt8]] = [[79, 23, 0], [59, 15, 1], [119, 40, 0]]
+        var seed: [UInt8] = []
+        var count = 0
+        for message in received {
+            if seed.isEmpty { seed = heads[count % heads.count] + step(welcome) }
+            seed += step(message)
+            if seed.count > 6_000 || message == received.last {
+                try Data(seed).write(to: folder.appendingPathComponent("one-seat-a-game-\(count)"))
+                count += 1
+                seed = []
+            }
         }
     }
 }
