@@ -11,7 +11,7 @@ public enum HostInputCheck {
     public static func run(_ bytes: [UInt8]) {
         var input = Bytes(bytes)
         let columns = Int(input.byte()) + 1
-        let rows = Int(input.byte() % 96) + 1
+        let rows = Int(input.byte() % 48) + 1
         let language: Language = input.byte() & 1 == 0 ? .zh : .en
         var state = ClientState(language: language)
         state.viewport = TerminalSize(columns: columns, rows: rows)

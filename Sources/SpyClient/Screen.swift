@@ -91,12 +91,13 @@ struct StyledLine: Sendable, Equatable {
     func fitted(to columns: Int, fill: Style = .plain) -> StyledLine {
         var result = StyledLine()
         var used = 0
+        // The pieces are printable already, and so are their cuts and the padding: no second pass over them.
         for piece in pieces where used < columns {
             let cut = DisplayWidth.truncate(piece.text, toColumns: columns - used)
-            result.append(cut, piece.style)
+            if !cut.isEmpty { result.pieces.append((cut, piece.style)) }
             used += DisplayWidth.of(cut)
         }
-        if used < columns { result.append(String(repeating: " ", count: columns - used), fill) }
+        if used < columns { result.pieces.append((String(repeating: " ", count: columns - used), fill)) }
         return result
     }
 

@@ -10,6 +10,8 @@ public enum DisplayWidth {
     /// Columns one scalar takes: 0 for combining marks and zero-width characters, 2 for wide ones, else 1.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        // Printable ASCII, most of any line, needs no table.
+        if (0x20..<0x7F).contains(value) { return 1 }
         if value == 0 { return 0 }
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         switch scalar.properties.generalCategory {
@@ -40,6 +42,7 @@ public enum DisplayWidth {
 
     /// `text` cut to at most `columns` columns, never splitting a wide character.
     public static func truncate(_ text: String, toColumns columns: Int) -> String {
+        if of(text) <= columns { return text }
         var used = 0
         var result = ""
         for character in text {
