@@ -4,7 +4,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// Input surfaces with a fuzz target; each name matches a `FuzzTarget` case and a folder under Sources/Fuzz.
-let fuzzSurfaces = ["frames", "room", "room-state", "bank", "http", "websocket", "client"]
+let fuzzSurfaces = ["frames", "room", "room-state", "bank", "bank-cache", "http", "websocket", "client"]
 
 let package = Package(
     name: "WhoIsSpy",
@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb", "SpyClient"],
             swiftSettings: strict),
-        .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing"], swiftSettings: strict),
+        .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing", "SpyBank"], swiftSettings: strict),
         .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
         .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb", "SpyQR"], swiftSettings: strict),

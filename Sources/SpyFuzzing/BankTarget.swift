@@ -1,3 +1,4 @@
+import Foundation
 import SpyBank
 import SpyProtocol
 
@@ -11,8 +12,13 @@ enum BankTarget {
             return
         }
         require(!parsed.pairs.isEmpty, "a parse that succeeded with no pair")
+        checkPairs(parsed.pairs)
+    }
+
+    /// What the game may be dealt: playable, unique, bounded pairs without control characters, with clean clues.
+    static func checkPairs(_ pairs: [WordPair]) {
         var keys: Set<String> = []
-        for pair in parsed.pairs {
+        for pair in pairs {
             require(pair.isPlayable, "an unplayable pair \(pair.civilian)/\(pair.spy) accepted")
             require(keys.insert(pair.key).inserted, "a duplicate pair \(pair.civilian)/\(pair.spy) accepted")
             for word in [pair.civilian, pair.spy] {
@@ -42,5 +48,18 @@ enum BankTarget {
                 "a clue naming its word or the partner kept")
             require(seen.insert(TextFold.key(clue)).inserted, "a repeated clue kept")
         }
+    }
+}
+
+/// The host's cached copy of a remote sheet, as it reads it back when the sheet cannot be fetched: any bytes may be
+/// in the file (a bad disk, a hand edit), and a copy that is used holds only what a sheet's parse could.
+enum BankCacheTarget {
+    /// The source the seeds were saved for.
+    static let source = "https://example.org/sheet.csv"
+
+    static func run(_ bytes: [UInt8]) {
+        guard case .success(let entry) = BankCache.entry(from: Data(bytes), for: source) else { return }
+        require(!entry.pairs.isEmpty, "a cached copy with no pair used")
+        BankTarget.checkPairs(entry.pairs)
     }
 }

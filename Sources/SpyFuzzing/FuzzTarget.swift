@@ -13,6 +13,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case roomState = "room-state"
     /// The question bank's parser over every format it detects (CSV/TSV, gviz, legacy feed, JSON).
     case bank
+    /// The host's cached copy of a remote sheet, read back when the sheet cannot be fetched.
+    case bankCache = "bank-cache"
     /// A request head through the HTTP parser and the routes (assets, the WebSocket upgrade).
     case http
     /// A browser's socket after the upgrade: the WebSocket frame decoder, then each text message as a frame.
@@ -26,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .room: RoomScriptTarget.run(bytes)
         case .roomState: RoomStateTarget.run(bytes)
         case .bank: BankTarget.run(bytes)
+        case .bankCache: BankCacheTarget.run(bytes)
         case .http: HTTPRequestTarget.run(bytes)
         case .websocket: WebSocketTarget.run(bytes)
         case .client: HostInputCheck.run(bytes)

@@ -53,6 +53,59 @@ final class BankCacheTests: XCTestCase {
         XCTAssertEqual(reason, "belongs to another source")
     }
 
+    /// Writes a cache file holding `pairs` as they are, past the checks `write` trusts the parser for.
+    private func plant(_ pairs: [WordPair], for spec: String, in cache: BankCache) throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let entry = BankCache.Entry(version: 1, source: spec, savedAt: Date(), format: "CSV", pairs: pairs)
+        try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
+        try encoder.encode(entry).write(to: cache.fileURL(for: spec))
+    }
+
+    func testCachedPairsMustPassTheSheetChecksUnchanged() throws {
+        let directory = try TemporaryDirectory()
+        let cache = BankCache(directory: directory.url)
+        var clueNamesItsWord = pairs[0]
+        clueNamesItsWord.civilianClues = ["白白的牛奶"]
+        let planted: [(String, WordPair, String)] = [
+            ("control", WordPair(civilian: "牛\u{1B}[2J奶", spy: "豆漿"), "control character"),
+            ("long", WordPair(civilian: String(repeating: "長", count: 5_000), spy: "豆漿"), "longer than"),
+            ("same", WordPair(civilian: "milk", spy: "MILK"), "the same"),
+            ("empty", WordPair(civilian: "", spy: "豆漿"), "missing civilian word"),
+            ("invisible", WordPair(civilian: "\u{200B}", spy: "豆漿"), "no visible letter"),
+            ("clue", clueNamesItsWord, "pair 2"),
+            ("untrimmed", WordPair(civilian: " 牛奶 ", spy: "豆漿"), "not as the parser leaves it"),
+        ]
+        for (spec, bad, reason) in planted {
+            try plant([pairs[1], bad], for: spec, in: cache)
+            guard case .corrupt(_, let said) = cache.read(spec).failure else {
+                XCTFail("\(spec): a cached \(bad.civilian)/\(bad.spy) was used")
+                continue
+            }
+            XCTAssertTrue(said.contains(reason), "\(spec): \(said)")
+        }
+        try plant([pairs[0], pairs[1], pairs[0]], for: "twice", in: cache)
+        guard case .corrupt(_, let said) = cache.read("twice").failure else { return XCTFail("a duplicate was used") }
+        XCTAssertTrue(said.contains("pair 3: duplicate"), said)
+        try plant(pairs, for: "fine", in: cache)
+        XCTAssertEqual(try cache.read("fine").get().pairs, pairs)
+    }
+
+    func testAFileOverTheLimitIsNotRead() throws {
+        let directory = try TemporaryDirectory()
+        let cache = BankCache(directory: directory.url, maxFileBytes: 4_096)
+        try cache.write("s", format: .csv, pairs: pairs)
+        XCTAssertEqual(try cache.read("s").get().pairs, pairs)
+        let handle = try FileHandle(forWritingTo: cache.fileURL(for: "s"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: 0x20, count: 4_096))
+        try handle.close()
+        guard case .corrupt(_, let reason) = cache.read("s").failure else {
+            return XCTFail("an oversized file was read")
+        }
+        XCTAssertEqual(reason, "larger than 4096 bytes")
+    }
+
     func testDefaultDirectoryFollowsXDGThenHome() {
         XCTAssertEqual(
             BankCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/h"])?.path,

@@ -1,4 +1,5 @@
 import Foundation
+import SpyBank
 import Testing
 
 @testable import SpyFuzzing
@@ -29,6 +30,14 @@ import Testing
     func everyPastFindingRunsCleanly(_ target: FuzzTarget) throws {
         for url in Self.inputs("regressions", target) {
             target.run(Array(try Data(contentsOf: url)))
+        }
+    }
+
+    /// Seeds the parser refuses would leave the accepting path to chance.
+    @Test func theBankCacheSeedsAreUsableCopies() throws {
+        for url in Self.inputs("corpus", .bankCache) {
+            let entry = BankCache.entry(from: try Data(contentsOf: url), for: BankCacheTarget.source)
+            #expect(throws: Never.self, "\(url.lastPathComponent)") { try entry.get() }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpyBank
 import SpyGame
 import SpyProtocol
 import Testing
@@ -91,6 +92,26 @@ struct SeedWriter {
                 count += 1
                 seed = []
             }
+        }
+    }
+
+    @Test func writeBankCacheSeeds() throws {
+        let folder = CorpusReplayTests.fuzzDirectory.appendingPathComponent("corpus/bank-cache")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bank-cache-seeds-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = BankCache(directory: scratch)
+        var withClues = WordPair(civilian: "牛奶", spy: "豆漿", category: "飲料", language: .zhTW)
+        withClues.civilianClues = ["白色的", "早餐喝"]
+        withClues.spyClues = ["黃豆做的"]
+        let sets: [[WordPair]] = [
+            [withClues], Array(EmbeddedBank.pairs(in: .zhTW).prefix(12)),
+            Array(EmbeddedBank.pairs(in: .en).prefix(12)) + [WordPair(civilian: "kiss", spy: "hug", label: .party)],
+        ]
+        for (index, pairs) in sets.enumerated() {
+            try cache.write(BankCacheTarget.source, format: .csv, pairs: pairs, savedAt: Date(timeIntervalSince1970: 0))
+            try FileManager.default.copyItem(
+                at: cache.fileURL(for: BankCacheTarget.source), to: folder.appendingPathComponent("saved-\(index)"))
         }
     }
 }

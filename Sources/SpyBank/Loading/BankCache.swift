@@ -45,9 +45,12 @@ public struct BankCache: Sendable {
 
     /// Directory holding the files.
     public var directory: URL
+    /// A file larger than this is not read. The largest sheet a fetch takes (8 MiB) parses to much less.
+    public var maxFileBytes: Int
 
-    public init(directory: URL) {
+    public init(directory: URL, maxFileBytes: Int = 32 << 20) {
         self.directory = directory
+        self.maxFileBytes = maxFileBytes
     }
 
     /// `$XDG_CACHE_HOME/spyd` when that is an absolute path, else `$HOME/.cache/spyd`; `nil` without either.
@@ -73,26 +76,60 @@ public struct BankCache: Sendable {
         return directory.appendingPathComponent("bank-\(String(repeating: "0", count: 16 - name.count))\(name).json")
     }
 
-    /// The cached copy of `spec`.
+    /// The cached copy of `spec`. The file is the host's own, but a disk or a hand can change it: its pairs must
+    /// pass the checks a sheet's rows do, exactly as they were saved, or the whole file is set aside.
     public func read(_ spec: String) -> Result<Entry, ReadError> {
         let url = fileURL(for: spec)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return .failure(.missing) }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return .failure(.missing) }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maxFileBytes + 1) ?? Data() else {
+            return .failure(.corrupt(path: url.path, reason: "unreadable"))
+        }
+        guard data.count <= maxFileBytes else {
+            return .failure(.corrupt(path: url.path, reason: "larger than \(maxFileBytes) bytes"))
+        }
+        return Self.entry(from: data, for: spec).mapError { .corrupt(path: url.path, reason: $0.reason) }
+    }
+
+    /// Why a file's bytes are not a usable copy of `spec`.
+    public struct Unusable: Error, Equatable {
+        public var reason: String
+    }
+
+    /// The copy of `spec` that `data` holds, if it is a usable one: the decoding half of `read`, without the file.
+    public static func entry(from data: Data, for spec: String) -> Result<Entry, Unusable> {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let entry: Entry
-        do {
-            entry = try decoder.decode(Entry.self, from: data)
-        } catch {
-            return .failure(.corrupt(path: url.path, reason: "not a cache entry"))
+        guard let entry = try? decoder.decode(Entry.self, from: data) else {
+            return .failure(Unusable(reason: "not a cache entry"))
         }
-        guard entry.version == 1 else {
-            return .failure(.corrupt(path: url.path, reason: "unknown version \(entry.version)"))
-        }
-        guard entry.source == spec else {
-            return .failure(.corrupt(path: url.path, reason: "belongs to another source"))
-        }
-        guard !entry.pairs.isEmpty else { return .failure(.corrupt(path: url.path, reason: "holds no pairs")) }
+        guard entry.version == 1 else { return .failure(Unusable(reason: "unknown version \(entry.version)")) }
+        guard entry.source == spec else { return .failure(Unusable(reason: "belongs to another source")) }
+        guard !entry.pairs.isEmpty else { return .failure(Unusable(reason: "holds no pairs")) }
+        if let problem = problem(in: entry.pairs) { return .failure(Unusable(reason: problem)) }
         return .success(entry)
+    }
+
+    /// Why saved pairs are not what the parser makes of them, if they are not: each goes through the parser's row
+    /// checks again (words, lengths, control characters, duplicates, clues) and must come out unchanged.
+    static func problem(in pairs: [WordPair]) -> String? {
+        let records = pairs.enumerated().map { index, pair in
+            RawRecord(
+                line: index + 1, unit: "pair", civilian: pair.civilian, spy: pair.spy, category: pair.category,
+                language: pair.language.rawValue, label: pair.label.rawValue, civilianClues: pair.civilianClues,
+                spyClues: pair.spyClues)
+        }
+        let assembled = BankParser.assemble(records, defaultLanguage: nil, defaultLabel: .family)
+        if let row = assembled.skipped.first ?? assembled.droppedClues.first {
+            return "\(row.unit) \(row.line): \(row.reason)"
+        }
+        if assembled.pairs != pairs {
+            let index =
+                pairs.indices.first { $0 < assembled.pairs.count && pairs[$0] != assembled.pairs[$0] }
+                ?? min(pairs.count, assembled.pairs.count)
+            return "pair \(index + 1) is not as the parser leaves it"
+        }
+        return nil
     }
 
     /// Saves `pairs` as the last good copy of `spec`.

@@ -174,7 +174,7 @@ public enum BankLoader {
             return LoadReport(pairs: pairs, notes: notes, outcomes: [], usedEmbedded: true)
         }
 
-        let cache = cacheDirectory.map(BankCache.init(directory:))
+        let cache = cacheDirectory.map { BankCache(directory: $0) }
         let limits = FetchLimits(timeout: timeout, maxBytes: maxBytes)
         let parsed = specs.map { BankSource.parse($0.0, sheet: $0.1) }
         if mode == .fetch {
