@@ -4,7 +4,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// Input surfaces with a fuzz target; each name matches a `FuzzTarget` case and a folder under Sources/Fuzz.
-let fuzzSurfaces = ["frames", "room", "room-state", "bank", "bank-cache", "http", "websocket", "client"]
+let fuzzSurfaces = ["frames", "room", "room-state", "bank", "bank-cache", "http", "websocket", "discovery", "client"]
 
 let package = Package(
     name: "WhoIsSpy",

@@ -19,6 +19,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case http
     /// A browser's socket after the upgrade: the WebSocket frame decoder, then each text message as a frame.
     case websocket
+    /// A LAN discovery datagram: as a client reads an answer, as a host reads a probe, through the rate limiter.
+    case discovery
     /// What a host sends the terminal client, with the player's keys and commands between: its state and screen.
     case client
 
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .bankCache: BankCacheTarget.run(bytes)
         case .http: HTTPRequestTarget.run(bytes)
         case .websocket: WebSocketTarget.run(bytes)
+        case .discovery: DiscoveryTarget.run(bytes)
         case .client: HostInputCheck.run(bytes)
         }
     }

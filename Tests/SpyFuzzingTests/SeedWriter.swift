@@ -114,4 +114,26 @@ struct SeedWriter {
                 at: cache.fileURL(for: BankCacheTarget.source), to: folder.appendingPathComponent("saved-\(index)"))
         }
     }
+
+    @Test func writeDiscoverySeeds() throws {
+        let folder = CorpusReplayTests.fuzzDirectory.appendingPathComponent("corpus/discovery")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let answer = DiscoveryAnswer(
+            name: "客廳的筆電", port: 7777, protocol: 1, password: false,
+            rooms: [
+                .init(code: "KXPT", seated: 5, free: 3, playing: true),
+                .init(code: "ABCD", seated: 0, free: 8, playing: false),
+            ],
+            more: 2)
+        let seeds: [(String, [UInt8])] = [
+            ("probe", Discovery.probe()),
+            ("probe-longest", Discovery.probe(length: Discovery.maximumDatagramBytes)),
+            ("answer", answer.encoded(limit: Discovery.maximumAnswerBytes) ?? []),
+            // Sources 1 to 4 probing in turn, a tenth of a second apart, then one source flooding.
+            ("limiter", (0..<64).flatMap { [UInt8($0 % 4 + 1), 0x8A] } + (0..<64).map { _ in 9 }),
+        ]
+        for (name, bytes) in seeds {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        }
+    }
 }
