@@ -47,6 +47,9 @@ public struct Room: Codable, Sendable, Equatable {
     /// The player who owns the room, if anyone is seated.
     public var ownerID: PlayerID? { owner }
 
+    /// The number of the latest game dealt (0 before the first).
+    public var latestGame: Int { gamesPlayed }
+
     /// A player's display name (also for a player who left during the game now ending).
     public func name(of player: PlayerID) -> String? {
         seats.first { $0.id == player }?.name

@@ -143,6 +143,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// The resume tokens and the bots' memory are checked like the room: a token is what the host makes (a
+    /// shorter one would be guessable, a huge one would be copied on every resume attempt), and a bot remembers
+    /// at most a table's cards of bank-sized words.
+    @Test func tokensAndBotMemoryOutOfShapeMakeAFileCorrupt() throws {
+        let tooManyCards: (inout RoomSnapshot) -> Void = { snapshot in
+            for number in 0..<50 { snapshot.bots.cards["p\(number)"] = .init(game: 0, word: "牛奶") }
+        }
+        let cases: [(String, (inout RoomSnapshot) -> Void)] = [
+            ("short token", { $0.tokens["p1"] = "a" }),
+            ("huge token", { $0.tokens["p1"] = String(repeating: "a", count: 1 << 20) }),
+            ("token with other characters", { $0.tokens["p1"] = String(repeating: "Z", count: 32) }),
+            ("long bot word", { $0.bots.cards["p9"] = .init(game: 0, word: String(repeating: "長", count: 500)) }),
+            ("bot card of a future game", { $0.bots.cards["p9"] = .init(game: 99, word: "牛奶") }),
+            ("too many bot cards", tooManyCards),
+        ]
+        for (name, spoil) in cases {
+            let directory = try DaemonProcess.temporaryDirectory()
+            chmod(directory.path, 0o700)
+            let store = try StateStore(directory: directory.path)
+            var bad = snapshot()
+            spoil(&bad)
+            try store.save(bad)
+            var warnings: [String] = []
+            #expect(try store.loadAll(warn: { warnings.append($0) }).isEmpty, "\(name)")
+            #expect(warnings.count == 1 && warnings[0].contains("corrupt"), "\(name): \(warnings)")
+        }
+        let directory = try DaemonProcess.temporaryDirectory()
+        chmod(directory.path, 0o700)
+        let store = try StateStore(directory: directory.path)
+        var fine = snapshot()
+        fine.tokens["p1"] = ResumeToken.make()
+        fine.bots.cards["p2"] = .init(game: 0, word: "牛奶")
+        try store.save(fine)
+        #expect(try store.loadAll(warn: { Issue.record("\($0)") }) == [fine])
+    }
+
     @Test func aPlantedSymlinkIsNeverWrittenThrough() throws {
         let directory = try DaemonProcess.temporaryDirectory()
         let target = directory.appendingPathComponent("victim").path
