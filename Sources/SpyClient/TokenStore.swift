@@ -29,8 +29,15 @@ struct TokenStore {
 
     static func key(address: HostAddress, room: String?) -> String { "\(address)/\(room ?? "")" }
 
+    /// A token file larger than this is not read: a few hundred rooms' entries take a few dozen KiB.
+    static let maxFileBytes = 1 << 20
+
     func load() -> [String: Entry] {
-        guard let data = try? Data(contentsOf: file) else { return [:] }
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return [:] }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: Self.maxFileBytes + 1), data.count <= Self.maxFileBytes else {
+            return [:]
+        }
         return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
     }
 

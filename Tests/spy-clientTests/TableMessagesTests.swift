@@ -152,4 +152,16 @@ import Testing
         store.forgetToken("h/")
         #expect(store.entry("h/") == .init(token: nil, name: "Amy", room: "KXPT"))
     }
+
+    /// The token file is the client's own, but it is read within a bound: a file grown past it is not loaded.
+    @Test func aTokenFileOverTheLimitIsNotLoaded() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = TokenStore(file: directory.appendingPathComponent("tokens.json"))
+        store.set("h/", .init(token: "secret", name: "Amy", room: "KXPT"))
+        #expect(store.entry("h/")?.token == "secret")
+        let padded = try Data(contentsOf: store.file) + Data(repeating: 0x20, count: TokenStore.maxFileBytes)
+        try padded.write(to: store.file)
+        #expect(store.entry("h/") == nil)
+    }
 }
