@@ -9,6 +9,8 @@ enum HostMessages {
     static let longestTimerMillis = 86_400_000
     /// Largest game, round, seat, setting or count: no table comes near it, and sums of it cannot overflow.
     static let largestCount = 1_000_000
+    /// Largest number of pairs in a bank category: three 8 MiB sheets of the shortest rows hold a few million.
+    static let largestPairCount = 1_000_000_000
     /// Ping ids are echoed, never computed with: anything JSON carries exactly.
     static let largestID = 1 << 53 - 1
 
@@ -33,8 +35,8 @@ enum HostMessages {
                 [("protocol", welcome.protocol, count)]
                     + (welcome.categories ?? []).flatMap { category -> [Field] in
                         [
-                            ("categories.pairs", category.pairs, count),
-                            ("categories.partyPairs", category.partyPairs, count),
+                            ("categories.pairs", category.pairs, 0...largestPairCount),
+                            ("categories.partyPairs", category.partyPairs, 0...largestPairCount),
                         ]
                     })
         case .room(let view):

@@ -48,6 +48,10 @@ import Testing
             HostMessages.outOfRange(.welcome(.init(you: "p1", token: "t", room: "ABCD", categories: [category(-1)])))
                 != nil)
         #expect(HostMessages.outOfRange(.error(.init(code: .roomFull, message: "full", need: Int.max))) != nil)
+        // A bank far larger than any table plays with is still a bank.
+        #expect(
+            HostMessages.outOfRange(
+                .welcome(.init(you: "p1", token: "t", room: "ABCD", categories: [category(3_000_000)]))) == nil)
     }
 
     @Test func controlCharactersFromTheHostNeverReachTheTerminal() throws {
