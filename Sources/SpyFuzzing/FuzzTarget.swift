@@ -1,5 +1,3 @@
-import SpyClient
-
 /// Every input surface that has a fuzz target. Each body takes any bytes and must neither trap nor break an
 /// invariant; the libFuzzer executables under Sources/Fuzz call these, and the test suite replays the committed
 /// corpora and past findings through the same functions.
@@ -34,7 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .http: HTTPRequestTarget.run(bytes)
         case .websocket: WebSocketTarget.run(bytes)
         case .discovery: DiscoveryTarget.run(bytes)
-        case .client: HostInputCheck.run(bytes)
+        case .client: ClientTarget.run(bytes)
         }
     }
 }
