@@ -33,12 +33,8 @@ struct TokenStore {
     static let maxFileBytes = 1 << 20
 
     func load() -> [String: Entry] {
-        guard let handle = FileHandle(forReadingAtPath: file.path) else { return [:] }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.maxFileBytes + 1), data.count <= Self.maxFileBytes else {
-            return [:]
-        }
-        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+        guard case .success(let bytes) = BoundedFile.read(file.path, maxBytes: Self.maxFileBytes) else { return [:] }
+        return (try? JSONDecoder().decode([String: Entry].self, from: Data(bytes))) ?? [:]
     }
 
     func entry(_ key: String) -> Entry? { load()[key] }

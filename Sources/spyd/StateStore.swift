@@ -98,22 +98,25 @@ final class StateStore {
         var snapshots: [RoomSnapshot] = []
         for name in names.sorted() where name.hasPrefix("room-") && name.hasSuffix(".json") {
             let path = "\(directory)/\(name)"
-            let bytes = try StateStore.read(path)
             let problem: String?
-            do {
-                let snapshot = try JSONDecoder().decode(RoomSnapshot.self, from: Data(bytes))
-                if snapshot.format != 1 {
-                    problem = "unknown format \(snapshot.format)"
-                } else if "room-\(snapshot.room.code).json" != name {
-                    problem = "it holds room \(snapshot.room.code.prefix(8))"
-                } else if let wrong = snapshot.room.integrityProblem ?? snapshot.integrityProblem {
-                    problem = wrong
-                } else {
-                    snapshots.append(snapshot)
-                    problem = nil
+            if let bytes = try StateStore.read(path) {
+                do {
+                    let snapshot = try JSONDecoder().decode(RoomSnapshot.self, from: Data(bytes))
+                    if snapshot.format != 1 {
+                        problem = "unknown format \(snapshot.format)"
+                    } else if "room-\(snapshot.room.code).json" != name {
+                        problem = "it holds room \(snapshot.room.code.prefix(8))"
+                    } else if let wrong = snapshot.room.integrityProblem ?? snapshot.integrityProblem {
+                        problem = wrong
+                    } else {
+                        snapshots.append(snapshot)
+                        problem = nil
+                    }
+                } catch {
+                    problem = "it is not a room snapshot"
                 }
-            } catch {
-                problem = bytes.count > StateStore.maxFileBytes ? "it is too large" : "it is not a room snapshot"
+            } else {
+                problem = "it is too large"
             }
             if let problem {
                 let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
@@ -127,31 +130,21 @@ final class StateStore {
         return snapshots
     }
 
-    /// The bytes of a state file (at most one byte past the size limit, so an oversized file shows as such).
-    private static func read(_ path: String) throws -> [UInt8] {
+    /// The bytes of a state file, or nil when it is larger than `maxFileBytes` (corrupt). A symlink, a FIFO or a
+    /// file that cannot be read throws: it is not moved aside as corrupt.
+    private static func read(_ path: String) throws -> [UInt8]? {
         func refusal(_ code: Int32) -> StartupError {
             StartupError(
                 "state file \(path) exists but cannot be read (\(String(cString: strerror(code)))); it is not moved "
                     + "aside as corrupt: fix its permissions or move it away yourself, then start again")
         }
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw refusal(errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw refusal(errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw refusal(EINVAL) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while bytes.count <= maxFileBytes {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw refusal(errno)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        switch BoundedFile.read(path, maxBytes: maxFileBytes, followingLinks: false) {
+        case .success(let bytes): return bytes
+        case .failure(.tooLarge): return nil
+        case .failure(.missing): throw refusal(ENOENT)
+        case .failure(.notRegularFile): throw refusal(EINVAL)
+        case .failure(.unreadable(let code)): throw refusal(code)
         }
-        return bytes
     }
 
     /// Creates the directory (0700) or checks an existing one: it must be a directory of the host's user, not

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SpyProtocol
 import XCTest
 
@@ -104,6 +105,15 @@ final class BankCacheTests: XCTestCase {
             return XCTFail("an oversized file was read")
         }
         XCTAssertEqual(reason, "larger than 4096 bytes")
+    }
+
+    /// Opening a FIFO for reading waits for a writer: one where the cache file should be must not hold the host's start.
+    func testAFIFOWhereTheFileShouldBeIsRefusedWithoutWaiting() throws {
+        let directory = try TemporaryDirectory()
+        let cache = BankCache(directory: directory.url)
+        XCTAssertEqual(mkfifo(cache.fileURL(for: "s").path, 0o600), 0)
+        guard case .corrupt(_, let reason) = cache.read("s").failure else { return XCTFail("a FIFO was read") }
+        XCTAssertEqual(reason, "is not a regular file")
     }
 
     func testDefaultDirectoryFollowsXDGThenHome() {

@@ -80,13 +80,11 @@ public struct BankCache: Sendable {
     /// pass the checks a sheet's rows do, exactly as they were saved, or the whole file is set aside.
     public func read(_ spec: String) -> Result<Entry, ReadError> {
         let url = fileURL(for: spec)
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return .failure(.missing) }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maxFileBytes + 1) ?? Data() else {
-            return .failure(.corrupt(path: url.path, reason: "unreadable"))
-        }
-        guard data.count <= maxFileBytes else {
-            return .failure(.corrupt(path: url.path, reason: "larger than \(maxFileBytes) bytes"))
+        let data: Data
+        switch BoundedFile.read(url.path, maxBytes: maxFileBytes) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(.missing): return .failure(.missing)
+        case .failure(let refusal): return .failure(.corrupt(path: url.path, reason: refusal.reason))
         }
         return Self.entry(from: data, for: spec).mapError { .corrupt(path: url.path, reason: $0.reason) }
     }
