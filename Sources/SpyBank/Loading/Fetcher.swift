@@ -102,13 +102,24 @@ public enum Fetcher {
         }
     }
 
+    /// A sheet the host names on the command line. Unlike the files `spyd` finds for itself (state, cache), it may
+    /// be a pipe (`--bank <(curl …)`): it is read as it comes, up to the limit.
     static func readFile(_ path: String, limits: FetchLimits) -> Result<[UInt8], FetchError> {
-        BoundedFile.read(path, maxBytes: limits.maxBytes).mapError { refusal in
-            switch refusal {
-            case .tooLarge(let limit): return .tooLarge(limit: limit)
-            case .missing, .notRegularFile: return .file("\(refusal.reason): \(path)")
-            case .unreadable: return .file("cannot read \(path): \(refusal.reason)")
-            }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(.file("no such file: \(path)"))
+        }
+        if isDirectory.boolValue { return .failure(.file("is a directory: \(path)")) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(.file("cannot read \(path): permission denied"))
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: limits.maxBytes + 1) ?? Data()
+            if data.count > limits.maxBytes { return .failure(.tooLarge(limit: limits.maxBytes)) }
+            return .success([UInt8](data))
+        } catch {
+            return .failure(.file("cannot read \(path): \(error.localizedDescription)"))
         }
     }
 
