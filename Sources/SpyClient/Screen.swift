@@ -93,9 +93,16 @@ struct StyledLine: Sendable, Equatable {
         var used = 0
         // The pieces are printable already, and so are their cuts and the padding: no second pass over them.
         for piece in pieces where used < columns {
-            let cut = DisplayWidth.truncate(piece.text, toColumns: columns - used)
-            if !cut.isEmpty { result.pieces.append((cut, piece.style)) }
-            used += DisplayWidth.of(cut)
+            // Most pieces fit whole: measured once, not cut.
+            let width = DisplayWidth.of(piece.text)
+            if used + width <= columns {
+                result.pieces.append(piece)
+                used += width
+            } else {
+                let cut = DisplayWidth.truncate(piece.text, toColumns: columns - used)
+                if !cut.isEmpty { result.pieces.append((cut, piece.style)) }
+                used += DisplayWidth.of(cut)
+            }
         }
         if used < columns { result.pieces.append((String(repeating: " ", count: columns - used), fill)) }
         return result
