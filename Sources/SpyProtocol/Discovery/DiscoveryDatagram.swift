@@ -84,18 +84,31 @@ public struct DiscoveryAnswer: Codable, Equatable, Sendable {
     /// dropped from the end, and counted in `more`, until it fits; the name is cut to `maximumNameBytes`.
     public func encoded(limit: Int) -> [UInt8]? {
         let limit = min(limit, Discovery.maximumAnswerBytes)
-        var fitted = self
-        fitted.name = DiscoveryAnswer.shortened(name)
+        var named = self
+        named.name = DiscoveryAnswer.shortened(name)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        while true {
+        func datagram(keeping count: Int) -> [UInt8]? {
+            var fitted = named
+            fitted.rooms = Array(named.rooms.prefix(count))
+            fitted.more = named.more + named.rooms.count - count
             guard let json = try? encoder.encode(fitted) else { return nil }
-            let datagram = Discovery.answerMagic + [Discovery.version] + Array(json)
-            if datagram.count <= limit { return datagram }
-            guard !fitted.rooms.isEmpty else { return nil }
-            fitted.rooms.removeLast()
-            fitted.more += 1
+            return Discovery.answerMagic + [Discovery.version] + Array(json)
         }
+        // Each room kept adds more bytes than `more` loses digits, so the size grows with the rooms kept and the
+        // most that fit are found by bisection: a dozen encodings for a host of 2,000 rooms, not one per room
+        // dropped (a probe flood would otherwise cost the host two thousand encodings a probe).
+        guard var best = datagram(keeping: 0), best.count <= limit else { return nil }
+        var (fits, tooMany) = (0, named.rooms.count + 1)
+        while tooMany - fits > 1 {
+            let middle = (fits + tooMany) / 2
+            if let candidate = datagram(keeping: middle), candidate.count <= limit {
+                (fits, best) = (middle, candidate)
+            } else {
+                tooMany = middle
+            }
+        }
+        return best
     }
 
     /// Reads an answer datagram; `nil` for anything malformed, out of range or of another version.

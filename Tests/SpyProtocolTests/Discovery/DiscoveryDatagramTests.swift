@@ -62,6 +62,35 @@ import Testing
         }
     }
 
+    /// The answer keeps the longest prefix of rooms that fits, exactly as dropping rooms one by one from the end
+    /// would, for every limit and whatever rooms were already counted in `more`.
+    @Test func theMostRoomsThatFitAreKept() throws {
+        let rooms = (0..<120).map { index in
+            DiscoveryAnswer.Room(code: "ABCD", seated: index * 7 % 1_000, free: index % 3, playing: index % 2 == 0)
+        }
+        for more in [0, 9, 99_990] {
+            let answer = DiscoveryAnswer(
+                name: "Host", port: 7777, protocol: 1, password: true, rooms: rooms, more: more)
+            for limit in stride(from: 100, through: 1_300, by: 13) {
+                var reference = answer
+                var expected: [UInt8]?
+                while expected == nil {
+                    let json = try JSONEncoder.sortedWithoutEscapingSlashes.encode(reference)
+                    let datagram = Discovery.answerMagic + [Discovery.version] + Array(json)
+                    if datagram.count <= min(limit, Discovery.maximumAnswerBytes) {
+                        expected = datagram
+                    } else if reference.rooms.isEmpty {
+                        break
+                    } else {
+                        reference.rooms.removeLast()
+                        reference.more += 1
+                    }
+                }
+                #expect(answer.encoded(limit: limit) == expected, "limit \(limit), more \(more)")
+            }
+        }
+    }
+
     @Test func theNameIsCutAtACharacterAndLosesControlCharacters() throws {
         var answer = sample
         answer.name = "a\u{7}b" + String(repeating: "臥", count: 30)
@@ -182,5 +211,14 @@ extension DiscoveryAnswer {
         let allowed5 = limiter.allow("10.2.0.1", nowMs: 10_000)
         #expect(allowed5)
         #expect(limiter.sourceCount <= 50)
+    }
+}
+
+extension JSONEncoder {
+    /// The encoder the discovery answer is written with.
+    fileprivate static var sortedWithoutEscapingSlashes: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 }
