@@ -104,7 +104,7 @@ struct StyledLine: Sendable, Equatable {
                 used += DisplayWidth.of(cut)
             }
         }
-        if used < columns { result.pieces.append((String(repeating: " ", count: columns - used), fill)) }
+        if used < columns { result.pieces.append((DisplayWidth.spaces(columns - used), fill)) }
         return result
     }
 
@@ -240,7 +240,7 @@ enum Screen {
         let leftText = DisplayWidth.truncate(" " + fitting.joined(separator: " · "), toColumns: leftRoom)
         var line = StyledLine(leftText, .header)
         line.append(
-            String(repeating: " ", count: max(0, columns - DisplayWidth.of(leftText) - DisplayWidth.of(rightText))),
+            DisplayWidth.spaces(columns - DisplayWidth.of(leftText) - DisplayWidth.of(rightText)),
             .header)
         line.append(rightText, state.link == .connected ? .header : .error)
         return line.fitted(to: columns, fill: .header)
@@ -313,7 +313,7 @@ enum Screen {
         {
             let used = line.width
             let column = max(used + 2, 44)
-            line.append(String(repeating: " ", count: column - used))
+            line.append(DisplayWidth.spaces(column - used))
             line.append(text.quoted(clue))
         }
         return line.fitted(to: width)

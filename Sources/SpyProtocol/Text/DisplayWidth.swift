@@ -4,7 +4,50 @@ import Foundation
 public enum DisplayWidth {
     /// Columns `text` takes in a terminal.
     public static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        text.utf8.withContiguousStorageIfAvailable(columns(ofUTF8:))
+            ?? text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// A screen line is mostly ASCII and padding: those bytes are counted as they are, and only the other
+    /// scalars are decoded (a `String`'s UTF-8 is always valid) to be looked up.
+    private static func columns(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var columns = 0
+        var index = 0
+        while index < bytes.count {
+            // Eight printable ASCII bytes at a time: a wide line's padding and its plain text.
+            if index + 8 <= bytes.count, isPrintableASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                columns += 8
+                index += 8
+                continue
+            }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead >= 0x20 && lead != 0x7F { columns += 1 }
+                index += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard index + length <= bytes.count else { break }
+            var value = UInt32(lead & (0x7F >> length))
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            if let scalar = Unicode.Scalar(value) { columns += width(of: scalar) }
+            index += length
+        }
+        return columns
+    }
+
+    /// Whether all eight bytes are printable ASCII, 0x20 to 0x7E (the byte tests are the exact ones from "Bit
+    /// Twiddling Hacks": a byte below n, a zero byte).
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        guard word & highBits == 0 else { return false }
+        let hasControl = (word &- ones &* 0x20) & ~word & highBits != 0
+        let delete = word ^ (ones &* 0x7F)
+        let hasDelete = (delete &- ones) & ~delete & highBits != 0
+        return !hasControl && !hasDelete
     }
 
     /// Columns one scalar takes: 0 for combining marks and zero-width characters, 2 for wide ones, else 1.
@@ -57,7 +100,16 @@ public enum DisplayWidth {
     /// `text` padded with spaces (or truncated) to exactly `columns` columns.
     public static func pad(_ text: String, toColumns columns: Int) -> String {
         let cut = truncate(text, toColumns: columns)
-        return cut + String(repeating: " ", count: max(0, columns - of(cut)))
+        return cut + spaces(columns - of(cut))
+    }
+
+    /// `count` spaces (none if `count` is not positive), written at once: padding a wide screen line is frequent.
+    public static func spaces(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            _ = memset(buffer.baseAddress!, 0x20, count)
+            return count
+        }
     }
 }
 

@@ -23,6 +23,97 @@ import Testing
         #expect(PlayerText.skeleton("Amy") != PlayerText.skeleton("Ann"))
     }
 
+    /// The skeleton skips Foundation for text it takes to fold as itself. Each scalar it takes so is checked
+    /// against Foundation here, alone and inside longer names, so a wrong range cannot merge or split names.
+    @Test func scalarsTheSkeletonFoldsWithoutFoundationFoldTheSameWithIt() {
+        let folded: String.CompareOptions = [.caseInsensitive, .widthInsensitive, .diacriticInsensitive]
+        let kept: String.CompareOptions = [.widthInsensitive, .diacriticInsensitive]
+        var alone: [Unicode.Scalar] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), PlayerText.foldsAsItself(scalar) else { continue }
+            alone.append(scalar)
+            let text = String(scalar)
+            #expect(text.precomposedStringWithCompatibilityMapping == text, "\(value)")
+            #expect(text.folding(options: kept, locale: nil) == text, "\(value)")
+            #expect(text.folding(options: folded, locale: nil) == text.lowercased(), "\(value)")
+            #expect(Confusables.latin(for: scalar) == nil, "\(value)")
+            #expect(!scalar.properties.isDefaultIgnorableCodePoint && !PlayerText.isBlankLooking(scalar))
+        }
+        #expect(alone.count == 95 + 0x5200)
+        var random = SplitMix64(seed: 17)
+        for _ in 0..<2_000 {
+            let length = Int(random.next() % 12) + 1
+            let scalars = (0..<length).map { _ in alone[Int(random.next() % UInt64(alone.count))] }
+            let name = String(String.UnicodeScalarView(scalars))
+            for keepingCase in [false, true] {
+                #expect(
+                    PlayerText.skeleton(name, keepingCase: keepingCase)
+                        == Self.skeletonThroughFoundation(name, keepingCase: keepingCase), "\(name.debugDescription)")
+            }
+        }
+    }
+
+    /// The skeleton as it is worked out for any text, Foundation's normalisation and folding included.
+    private static func skeletonThroughFoundation(_ name: String, keepingCase: Bool) -> String {
+        var mapped = String.UnicodeScalarView()
+        for scalar in name.precomposedStringWithCompatibilityMapping.unicodeScalars {
+            if scalar.properties.isDefaultIgnorableCodePoint || PlayerText.isBlankLooking(scalar) { continue }
+            mapped.append(Confusables.latin(for: scalar) ?? scalar)
+        }
+        let options: String.CompareOptions =
+            keepingCase
+            ? [.widthInsensitive, .diacriticInsensitive] : [.caseInsensitive, .widthInsensitive, .diacriticInsensitive]
+        var result = String.UnicodeScalarView()
+        var lastWasSpace = true
+        for scalar in String(mapped).folding(options: options, locale: nil).unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+                continue
+            }
+            lastWasSpace = false
+            let latin = Confusables.latin(for: scalar) ?? scalar
+            switch latin {
+            case "I", "1",
+                "|" where keepingCase:
+                result.append("l")
+            case "0" where keepingCase: result.append("O")
+            default: result.append(latin)
+            }
+        }
+        if result.last == " " { result.removeLast() }
+        return String(result)
+    }
+
+    /// `DisplayWidth.of` counts ASCII bytes without decoding and reads scalars only from the first other byte on:
+    /// for any mix, it must agree with the scalar-by-scalar sum.
+    @Test func widthsOfMixedTextAgreeWithTheScalarByScalarSum() {
+        let pieces = [
+            "", "a", " ", "\t", "\u{7F}", "\u{1B}[2J", "王", "ｗ", "e\u{301}", "\u{200B}", "👍", "\u{85}", "abc  ",
+            "\u{1F}", "~", "a plain line of text", "        ",
+        ]
+        var random = SplitMix64(seed: 23)
+        for _ in 0..<3_000 {
+            let text = (0..<Int(random.next() % 16)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                .joined()
+            let expected = text.unicodeScalars.reduce(0) { $0 + DisplayWidth.width(of: $1) }
+            #expect(DisplayWidth.of(text) == expected, "\(text.debugDescription)")
+        }
+        for _ in 0..<3_000 {
+            let scalars = (0..<Int(random.next() % 8)).compactMap { _ in
+                Unicode.Scalar(
+                    UInt32(
+                        truncatingIfNeeded: random.next() % [0x80, 0x800, 0x10000, 0x110000][Int(random.next() % 4)]))
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            let expected = scalars.reduce(0) { $0 + DisplayWidth.width(of: $1) }
+            #expect(DisplayWidth.of(text) == expected, "\(text.debugDescription)")
+        }
+        for count in -2...300 {
+            #expect(DisplayWidth.spaces(count) == String(repeating: " ", count: max(0, count)))
+        }
+    }
+
     @Test func eachReasonHasItsOwnMessage() {
         let messages = [
             PlayerText.NameProblem.onlySpaces, .controlCharacters, .tooManyBytes, .directionControls,
