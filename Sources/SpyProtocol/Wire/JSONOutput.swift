@@ -5,24 +5,63 @@
 /// `StreamingJSONEncoder` byte for byte (tests compare the two): `"`, `\`, newline, carriage return and tab get
 /// their short escapes, other control characters and DEL `\u00xx`, everything else (CJK, emoji) goes out as
 /// UTF-8. A Swift `String` always holds valid Unicode, so no lone surrogate can reach the output.
-struct JSONOutput {
-    private(set) var bytes: [UInt8]
+struct JSONOutput: ~Copyable {
+    // Its own buffer rather than an `Array`: an append is a bounds check and a `memcpy`, where `Array`'s generic
+    // `append(contentsOf:)` checks uniqueness and capacity again on every key and value.
+    private var storage: UnsafeMutableRawPointer
+    private var count: Int
+    private var capacity: Int
 
     /// An output that starts with `leadingBytes` zero bytes (room for a frame header written in place) and has room
     /// for about `capacity` bytes of JSON.
     init(leadingBytes: Int = 0, capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(leadingBytes + capacity)
-        bytes.append(contentsOf: repeatElement(0, count: leadingBytes))
+        self.capacity = max(leadingBytes + capacity, 64)
+        storage = .allocate(byteCount: self.capacity, alignment: 1)
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: leadingBytes)
+        count = leadingBytes
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The bytes written, leading bytes included.
+    consuming func finish() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 {
+                buffer.baseAddress!.initialize(from: storage.assumingMemoryBound(to: UInt8.self), count: count)
+            }
+            initialized = count
+        }
+    }
+
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 1)
+        larger.copyMemory(from: storage, byteCount: count)
+        storage.deallocate()
+        storage = larger
+        capacity = grown
+    }
+
+    private mutating func append(_ source: UnsafeRawBufferPointer) {
+        guard let base = source.baseAddress, !source.isEmpty else { return }
+        reserve(source.count)
+        (storage + count).copyMemory(from: base, byteCount: source.count)
+        count += source.count
     }
 
     /// Bytes written as they are: punctuation and literals, never text from outside.
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        // A one-character literal may be held as a scalar rather than a pointer: the buffer covers both.
+        text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
     }
 
     mutating func byte(_ value: UInt8) {
-        bytes.append(value)
+        reserve(1)
+        storage.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+        count += 1
     }
 
     /// `{"type":"<type>"`: every message's first member.
@@ -65,7 +104,7 @@ struct JSONOutput {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: digits[start...])))
         }
     }
 
@@ -75,7 +114,7 @@ struct JSONOutput {
         text.withUTF8 { utf8 in
             // Nearly every string (ids, codes, names, words) needs no escape: one append for all of it.
             if !utf8.contains(where: Self.needsEscape) {
-                bytes.append(contentsOf: utf8)
+                append(UnsafeRawBufferPointer(utf8))
             } else {
                 for unit in utf8 { escaped(unit) }
             }

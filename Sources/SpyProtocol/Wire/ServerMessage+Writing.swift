@@ -9,7 +9,7 @@ extension ServerMessage {
     func jsonBytes(leadingBytes: Int = 0) -> [UInt8] {
         var output = JSONOutput(leadingBytes: leadingBytes, capacity: estimatedSize)
         write(to: &output)
-        return output.bytes
+        return output.finish()
     }
 
     /// About how many bytes the JSON takes, so the output is allocated once in the usual case.

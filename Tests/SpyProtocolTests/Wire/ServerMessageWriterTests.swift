@@ -136,4 +136,18 @@ enum WriterDifferential {
         let size = WireCodec.encodePayload(pong).count
         #expect(throws: FrameError.badLength(UInt32(size))) { try WireCodec.encodeFrame(pong, maxPayload: size - 1) }
     }
+
+    /// The output starts small and grows by copying: what was written before it grew, the leading bytes included,
+    /// must come through every growth unchanged.
+    @Test func anOutputThatGrowsManyTimesKeepsEveryByte() throws {
+        let names = (0..<2_000).map { "名字 \($0) \"q\"\n" }
+        var output = JSONOutput(leadingBytes: 4, capacity: 1)
+        output.strings(names)
+        output.int(Int.min)
+        output.raw("}")
+        let written = output.finish()
+        let expected = [0, 0, 0, 0] + (try StreamingJSONEncoder.encode(names)) + Array("\(Int.min)}".utf8)
+        #expect(written.count == expected.count)
+        #expect(written == expected)
+    }
 }
