@@ -92,8 +92,9 @@ public enum PlayerText {
         let caseKept: String
 
         public init(_ name: String) {
-            caseFolded = PlayerText.skeleton(name)
-            caseKept = PlayerText.skeleton(name, keepingCase: true)
+            let mapped = PlayerText.Mapped(name)
+            caseFolded = PlayerText.skeleton(of: mapped, keepingCase: false)
+            caseKept = PlayerText.skeleton(of: mapped, keepingCase: true)
         }
 
         public func isAlike(_ other: NameLook) -> Bool {
@@ -106,24 +107,39 @@ public enum PlayerText {
     /// one. Then either case is folded, or (`keepingCase`) case is kept and `I`, `l`, `1`, `|` are merged and `0`
     /// read as `O`: those merges would make `I` and `L` alike once case is folded.
     public static func skeleton(_ name: String, keepingCase: Bool = false) -> String {
-        // Foundation's normalisation and folding are most of a join's cost in a full room; names of printable
-        // ASCII and common CJK ideographs, nearly all of them, come out of both as they went in, but for case.
-        let foldsAlone = name.unicodeScalars.allSatisfy(foldsAsItself)
-        var mapped = String.UnicodeScalarView()
-        let compatible = foldsAlone ? name : name.precomposedStringWithCompatibilityMapping
-        for scalar in compatible.unicodeScalars {
-            if scalar.properties.isDefaultIgnorableCodePoint || isBlankLooking(scalar) { continue }
-            mapped.append(Confusables.latin(for: scalar) ?? scalar)
+        skeleton(of: Mapped(name), keepingCase: keepingCase)
+    }
+
+    /// What both skeletons start from: the name in NFKC, invisible characters dropped, look-alike letters mapped.
+    private struct Mapped {
+        var scalars = String.UnicodeScalarView()
+        /// Whether the name is all printable ASCII and common CJK ideographs (`foldsAsItself`).
+        let foldsAlone: Bool
+
+        init(_ name: String) {
+            // Foundation's normalisation and folding are most of a join's cost in a full room; names of printable
+            // ASCII and common CJK ideographs, nearly all of them, come out of both as they went in, but for case.
+            foldsAlone = name.unicodeScalars.allSatisfy(PlayerText.foldsAsItself)
+            let compatible = foldsAlone ? name : name.precomposedStringWithCompatibilityMapping
+            for scalar in compatible.unicodeScalars {
+                if scalar.properties.isDefaultIgnorableCodePoint || PlayerText.isBlankLooking(scalar) { continue }
+                scalars.append(Confusables.latin(for: scalar) ?? scalar)
+            }
         }
+    }
+
+    private static func skeleton(of mapped: Mapped, keepingCase: Bool) -> String {
         let folded: String
-        if foldsAlone {
-            folded = keepingCase ? String(mapped) : String(String.UnicodeScalarView(mapped.map(asciiLowercased)))
+        if mapped.foldsAlone {
+            folded =
+                keepingCase
+                ? String(mapped.scalars) : String(String.UnicodeScalarView(mapped.scalars.map(asciiLowercased)))
         } else {
             let options: String.CompareOptions =
                 keepingCase
                 ? [.widthInsensitive, .diacriticInsensitive]
                 : [.caseInsensitive, .widthInsensitive, .diacriticInsensitive]
-            folded = String(mapped).folding(options: options, locale: nil)
+            folded = String(mapped.scalars).folding(options: options, locale: nil)
         }
         var result = String.UnicodeScalarView()
         var lastWasSpace = true
