@@ -362,14 +362,11 @@ final class Server {
     }
 
     private func drainLingering(_ peer: Peer) {
-        while true {
-            switch try? peer.connection.socket.read(into: scratch) {
-            case .bytes: continue
-            case .wouldBlock: return
-            case .endOfStream, nil:
-                closeSoon(peer)
-                return
-            }
+        // What a closing peer still sends is dropped, within the same budget as any read: a peer that never stops
+        // sending would otherwise hold the loop here, and every other connection with it, until it paused.
+        switch try? peer.connection.readAvailable(budget: readBudget, scratch: scratch, deliver: { _ in }) {
+        case .open: return
+        case .endOfStream, nil: closeSoon(peer)
         }
     }
 

@@ -183,6 +183,36 @@ import Testing
         #expect(daemon.waitForLine(containing: "pings not read") != nil)
     }
 
+    /// A connection cut off as a slow consumer is closed at the end of that wake, even while it keeps sending: what
+    /// it still sends is read within the read budget like anyone's, so it cannot hold the loop and the other
+    /// connections with it.
+    @Test func aCutOffConnectionThatKeepsSendingIsClosedWhileOthersAreServed() throws {
+        let daemon = try DaemonProcess(["--max-output-kb", "4", "--socket-buffer-kb", "4"])
+        let other = try WebSocketTestClient(port: daemon.port)
+        let flooder = try WebSocketTestClient(port: daemon.port)
+        flooder.raw.socket.setReceiveBufferSize(4096)
+        let burst = Array(
+            repeating: WebSocketTestClient.frame(0x9, Array(repeating: 0x70, count: 125)), count: 8_000
+        ).flatMap { $0 }
+        let flooding = DispatchSemaphore(value: 0)
+        let stopped = DispatchSemaphore(value: 0)
+        let giveUp = Deadline.after(seconds: 20)
+        // Pings that are never read, as fast as the host takes them, until the host closes the connection. Only this
+        // thread uses the flooder from here on.
+        nonisolated(unsafe) let sender = flooder
+        Thread.detachNewThread {
+            flooding.signal()
+            while !giveUp.hasPassed, (try? sender.sendRaw(burst)) != nil {}
+            stopped.signal()
+        }
+        flooding.wait()
+        #expect(daemon.waitForLine(containing: "pings not read") != nil)
+        try other.sendRaw(WebSocketTestClient.frame(0x9, Array("still here".utf8)))
+        let pong = try other.nextFrame(deadline: .after(seconds: 5))
+        #expect(pong == ServerFrame(fin: true, opcode: 0xA, payload: Array("still here".utf8)))
+        #expect(stopped.wait(timeout: .now() + 5) == .success, "the flooding connection was not closed")
+    }
+
     @Test func webConnectionsCountAgainstTheSameCaps() throws {
         let daemon = try DaemonProcess(["--max-per-address", "2"])
         let first = try RawClient(port: daemon.port)
