@@ -236,7 +236,6 @@ public enum PlayerText {
         }
     }
 
-    /// Characters that show as nothing although they are not default-ignorable.
     /// Printable ASCII and the CJK Unified Ideographs block: compatibility mapping leaves them alone, and folding
     /// width and accents too; folding case only lowers `A`–`Z`. `PlayerTextTests` checks every one against
     /// Foundation.
@@ -249,6 +248,7 @@ public enum PlayerText {
         return Unicode.Scalar(UInt8(scalar.value) + 0x20)
     }
 
+    /// Characters that show as nothing although they are not default-ignorable.
     static func isBlankLooking(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2800, 0x3164, 0x115F, 0x1160, 0xFFA0, 0x180E: return true
