@@ -85,8 +85,8 @@ import Testing
         return String(result)
     }
 
-    /// `DisplayWidth.of` counts ASCII bytes without decoding and reads scalars only from the first other byte on:
-    /// for any mix, it must agree with the scalar-by-scalar sum.
+    /// `DisplayWidth.of` counts printable ASCII eight bytes at a time and decodes the other scalars itself: for any
+    /// mix, it must agree with the scalar-by-scalar sum.
     @Test func widthsOfMixedTextAgreeWithTheScalarByScalarSum() {
         let pieces = [
             "", "a", " ", "\t", "\u{7F}", "\u{1B}[2J", "王", "ｗ", "e\u{301}", "\u{200B}", "👍", "\u{85}", "abc  ",
