@@ -1,4 +1,5 @@
 import Glibc
+import SpyProtocol
 
 /// The controlling terminal: raw mode, the alternate screen and the window size. Everything it changes is put back
 /// by `restore()`, which the session calls on every way out.
@@ -91,8 +92,8 @@ enum Output {
 enum TerminalText {
     /// `keepingLayout` keeps line breaks and tabs, for the client's own text (usage, the tab-separated host list).
     static func printable(_ text: String, keepingLayout: Bool = false) -> String {
-        // Most text has no byte below a space, no DEL and no 0xC2 (the lead byte of every C1 control).
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        // Most text has no control character at all, and this is every line of every redraw.
+        guard ControlScan.mayHoldControls(text) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

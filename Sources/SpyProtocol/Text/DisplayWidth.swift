@@ -40,7 +40,7 @@ public enum DisplayWidth {
 
     /// Whether all eight bytes are printable ASCII, 0x20 to 0x7E (the byte tests are the exact ones from "Bit
     /// Twiddling Hacks": a byte below n, a zero byte).
-    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         guard word & highBits == 0 else { return false }
@@ -54,6 +54,21 @@ public enum DisplayWidth {
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         // Printable ASCII, most of any line, needs no table.
+        if (0x20..<0x7F).contains(value) { return 1 }
+        if value < 0x1_0000 { return Int(basicPlaneWidths[Int(value)]) }
+        return ruleWidth(of: scalar)
+    }
+
+    /// `ruleWidth` of every scalar of the Basic Multilingual Plane (CJK text, kana, Hangul, combining marks), made
+    /// once: a redraw measures every line, and the general category lookup with the wide ranges' comparisons cost
+    /// more than the rest of it. 64 KiB; the surrogates, which are not scalars, are 0.
+    private static let basicPlaneWidths: [UInt8] = (0..<UInt32(0x1_0000)).map { value in
+        Unicode.Scalar(value).map { UInt8(ruleWidth(of: $0)) } ?? 0
+    }
+
+    /// The width by the rules themselves, for the scalars outside the table and to make it.
+    static func ruleWidth(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
         if (0x20..<0x7F).contains(value) { return 1 }
         if value == 0 { return 0 }
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }

@@ -114,6 +114,20 @@ import Testing
         }
     }
 
+    /// The Basic Multilingual Plane's widths come from a table made once: each must be the rules' width, so the
+    /// table is indexed by the scalar itself and covers the whole plane.
+    @Test func everyScalarsWidthIsTheRulesWidth() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if DisplayWidth.width(of: scalar) != DisplayWidth.ruleWidth(of: scalar) { differing.append(value) }
+        }
+        let firstDiffering = differing.prefix(8).map { String($0, radix: 16) }
+        #expect(firstDiffering.isEmpty, "\(differing.count) scalars differ")
+        #expect(DisplayWidth.width(of: "王") == 2 && DisplayWidth.width(of: "\u{301}") == 0)
+        #expect(DisplayWidth.width(of: "\u{FFFD}") == 1 && DisplayWidth.width(of: "👍") == 2)
+    }
+
     @Test func eachReasonHasItsOwnMessage() {
         let messages = [
             PlayerText.NameProblem.onlySpaces, .controlCharacters, .tooManyBytes, .directionControls,
