@@ -414,14 +414,26 @@ def word_while_key_held(browser, key=Keys.SPACE):
     return word_from_panel(text)
 
 
+def dialog_open(browser):
+    return browser.execute_script("return document.getElementById('confirm').open")
+
+
+def event_count(browser, text):
+    """How many lines of the events list read exactly `text`."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#events li')].filter((e) => e.innerText.trim() === arguments[0]).length",
+        text,
+    )
+
+
 def confirm_dialog(browser):
-    wait(browser, lambda b: b.execute_script("return document.getElementById('confirm').open"), "the dialog")
+    wait(browser, dialog_open, "the dialog")
     return text_of(browser, "confirm-question"), text_of(browser, "confirm-yes"), text_of(browser, "confirm-no")
 
 
 def answer_dialog(browser, yes):
     press(browser, by_id(browser, "confirm-yes" if yes else "confirm-no"))
-    wait(browser, lambda b: not b.execute_script("return document.getElementById('confirm').open"), "dialog closed")
+    wait(browser, lambda b: not dialog_open(b), "dialog closed")
 
 
 def vote_buttons(browser):

@@ -428,9 +428,13 @@ function showJoinError(text) {
   else $("join-name").focus();
 }
 
-/** The confirmation dialog: resolves true for the first answer, false for the second or Escape. */
-function ask(question, yes, no) {
+/**
+ * The confirmation dialog: resolves true for the first answer, false for the second or Escape. `kind` says what it
+ * asks ("vote", "kick", "leave"): a redraw closes a vote's question once voting is over, and only a vote's.
+ */
+function ask(kind, question, yes, no) {
   const dialog = $("confirm");
+  dialog.dataset.kind = kind;
   $("confirm-question").textContent = question;
   $("confirm-yes").textContent = yes;
   $("confirm-no").textContent = no;
@@ -443,7 +447,7 @@ function ask(question, yes, no) {
 }
 
 async function confirmVote(seat) {
-  const yes = await ask(L.confirmVote(seat.name), L.confirmVoteYes, L.confirmVoteNo);
+  const yes = await ask("vote", L.confirmVote(seat.name), L.confirmVoteYes, L.confirmVoteNo);
   if (yes && canVote()) {
     state.ballot = seat.id;
     send({ type: "vote", target: seat.id });
@@ -451,11 +455,11 @@ async function confirmVote(seat) {
 }
 
 async function confirmKick(seat) {
-  if (await ask(L.confirmKick(seat.name), L.kickYes, L.cancel)) send({ type: "kick", player: seat.id });
+  if (await ask("kick", L.confirmKick(seat.name), L.kickYes, L.cancel)) send({ type: "kick", player: seat.id });
 }
 
 async function confirmLeave() {
-  if (await ask(inGame() ? L.confirmLeave : L.confirmLeaveNoGame, L.leaveYes, L.stay)) {
+  if (await ask("leave", inGame() ? L.confirmLeave : L.confirmLeaveNoGame, L.leaveYes, L.stay)) {
     if (!link.send({ type: "leave" })) leaveRoom("");
   }
 }
@@ -680,10 +684,7 @@ function renderVoteList() {
           "aria-pressed": seat.id === state.ballot ? "true" : "false",
           "aria-label": L.voteFor(seat.seat, seat.name),
           dataset: { player: seat.id },
-          onclick: () => {
-            $("confirm").dataset.kind = "vote";
-            confirmVote(seat);
-          },
+          onclick: () => confirmVote(seat),
         },
         el("span", { class: "seat-number", text: String(seat.seat) }),
         el("span", { class: "seat-name", text: seat.name }),
@@ -774,10 +775,7 @@ function kickButton(seat) {
     class: "kick small",
     text: L.kick,
     "aria-label": L.kickName(seat.name),
-    onclick: () => {
-      $("confirm").dataset.kind = "kick";
-      confirmKick(seat);
-    },
+    onclick: () => confirmKick(seat),
   });
 }
 
