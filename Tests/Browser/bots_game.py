@@ -154,7 +154,13 @@ def run(browser, args):
             target_button = f'#vote-list button[data-player="{target}"]'
             target_name = sb.text_at(browser, f"{target_button} .seat-name")
             if not dialog_checked:
-                sb.press(browser, browser.find_element(By.CSS_SELECTOR, target_button))
+                # A redraw that changes nothing on the list keeps its buttons, so a tap that lands during one is not
+                # lost: the button found before a reconnection redraws the page is still the one to press.
+                button = browser.find_element(By.CSS_SELECTOR, target_button)
+                reconnections = sb.event_count(browser, "已重新連線")
+                sb.drop_connection(browser)
+                sb.wait(browser, lambda b: sb.event_count(b, "已重新連線") > reconnections, "a reconnection")
+                sb.press(browser, button)
                 question, yes, no = sb.confirm_dialog(browser)
                 sb.check(question == f"確定要讓{target_name}出局嗎？", f"the confirmation asks {question!r}")
                 sb.check((yes, no) == ("滾吧！", "先放過他"), f"the answers are {yes!r} / {no!r}")

@@ -551,7 +551,7 @@ function render() {
     state.scrollToWord = false;
     $("word-card").scrollIntoView({ block: "start" });
   }
-  $("seats").replaceChildren(...seatItems(state.room, state.me, L, kickButton));
+  redrawList($("seats"), seatItems(state.room, state.me, L, kickButton));
   $("clues").replaceChildren(...clueItems(state.room, L));
   const events = state.events.slice(-60).reverse();
   $("events").replaceChildren(...events.map((line) => el("li", { text: line(L) })));
@@ -668,6 +668,16 @@ function renderAction() {
   if ($("confirm").open && $("confirm").dataset.kind === "vote" && !canVote()) $("confirm").close();
 }
 
+/**
+ * Puts `items` in `list` unless it already reads the same. The page redraws on every message from the host, and a
+ * button rebuilt under a finger loses the tap (pressed on one element, released on another): a list whose content
+ * did not change keeps its buttons.
+ */
+function redrawList(list, items) {
+  if (list.innerHTML === items.map((item) => item.outerHTML).join("")) return;
+  list.replaceChildren(...items);
+}
+
 function renderVoteList() {
   const room = state.room;
   const seats = room.seats.filter((seat) => state.voting.candidates.includes(seat.id) && seat.id !== state.me);
@@ -691,7 +701,7 @@ function renderVoteList() {
       ),
     ),
   );
-  $("vote-list").replaceChildren(...items);
+  redrawList($("vote-list"), items);
   if (focused) {
     const again = $("vote-list").querySelector(`[data-player="${CSS.escape(focused)}"]`);
     if (again) again.focus();
