@@ -104,11 +104,7 @@ def run(browser, args):
 
     # A dropped connection comes back by itself with the token: same seat, same word.
     sb.drop_connection(browser)
-    sb.wait(
-        browser,
-        lambda b: any(e.text == "已重新連線" for e in b.find_elements(By.CSS_SELECTOR, "#events li")),
-        "the page reconnected by itself",
-    )
+    sb.wait(browser, lambda b: sb.event_count(b, "已重新連線") > 0, "the page reconnected by itself")
     sb.wait(browser, lambda b: sb.text_of(b, "link") == "已連線", "connected again")
     sb.check(sb.my_id(browser) == me, "the same seat after a dropped connection")
     sb.check(sb.word_while_holding(browser) == word, "the same word after a dropped connection")
