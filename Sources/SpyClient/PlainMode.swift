@@ -133,7 +133,7 @@ enum PlainMode {
         }
     }
 
-    /// The seats as lines, for `who`.
+    /// The seats as lines, for `who` and the greeting, printable: the room code and the names are the host's text.
     static func seatLines(_ state: ClientState) -> [String] {
         guard let room = state.room else { return [] }
         let text = Strings(language: state.language)
@@ -150,10 +150,10 @@ enum PlainMode {
             if room.turn == seat.id && room.phase == .describing { tags.append("▶") }
             if room.phase == .voting && seat.voted { tags.append(text.voted) }
             tags.append(text.points(seat.score))
-            lines.append(TerminalText.printable("  \(seat.seat) \(seat.name) " + tags.joined(separator: " ")))
+            lines.append("  \(seat.seat) \(seat.name) " + tags.joined(separator: " "))
         }
         lines.append("  " + text.settingsLine(room.settings))
-        return lines
+        return lines.map { TerminalText.printable($0) }
     }
 }
 

@@ -68,6 +68,22 @@ import Testing
         #expect(lines.contains { $0.contains("Amy") })
     }
 
+    /// The room code heads the seat list a line-mode player reads on joining and with `who`; a host's code is text
+    /// like any other, and a line break in it would forge a line of the host's choosing.
+    @Test func aRoomCodeWithControlCharactersReachesNoLine() throws {
+        var state = Fixtures.joined(language: .en)
+        var view = Fixtures.room(.voting)
+        view.room = "\u{7F}EED\n! Amy is the spy\u{1B}[2J"
+        let frame = try #require(
+            received(String(decoding: WireCodec.encodePayload(ServerMessage.room(view)), as: UTF8.self)))
+        state.apply(frame, now: now)
+        let lines = PlainMode.seatLines(state) + state.perform(.who, now: now).1
+        for line in lines {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(line)")
+        }
+        #expect(lines.filter { $0.contains("EED") && $0.contains("Amy is the spy") }.count == 2)
+    }
+
     private func gameOver(score: Int) -> ServerMessage.GameOver {
         .init(
             game: 1, winner: .civilians, civilianWord: "a", spyWord: "b", reveal: [],
