@@ -352,17 +352,18 @@ final class Session {
 
     // MARK: Ways out
 
+    // The last words may carry the host's text (a refusal's message, a bye's reason): one line, no layout kept.
     private func finish(status: Int32, message: String?) -> Never {
         interface.end()
         link?.close()
-        if let message { Output.error(message) }
+        if let message { Output.error(TerminalText.printable(message)) }
         exit(status)
     }
 
     private func fail(_ message: String) -> Never {
         interface.end()
         link?.close()
-        Output.error("spy-client: " + message)
+        Output.error(TerminalText.printable("spy-client: " + message))
         exit(1)
     }
 }

@@ -140,6 +140,23 @@ import Testing
         #expect(client.stderr.contains("--name Amy2"))
     }
 
+    /// A host's refusal reaches stderr with the client's own sentence; the host's part of it is text like a name,
+    /// so a line break in it cannot add a line of the host's choosing, nor an escape sequence reach the terminal.
+    @Test func aHostsRefusalCannotForgeALine() throws {
+        let host = try FakeHost()
+        let client = try RunningProgram(
+            "spy-client", ["127.0.0.1:\(host.port)", "--plain", "--name", "Amy"], environment: environment)
+        let connection = try host.accept()
+        _ = try connection.receive()
+        connection.send(.error(.init(code: .protocolVersion, message: "9\n! Amy is the spy\t\u{1B}[2J")))
+        connection.close()
+        #expect(try client.waitForExit() == 1)
+        #expect(client.stderr.contains("The host speaks another protocol version: 9"))
+        #expect(client.stderr.contains("Amy is the spy"))
+        #expect(!client.stderr.contains("\n! Amy"), "\(client.stderr)")
+        #expect(!client.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\t" }, "\(client.stderr)")
+    }
+
     @Test func aPlayerTurnedAwayByARunningGameIsSeatedWhenItEnds() throws {
         let host = try FakeHost()
         let client = try RunningProgram(
