@@ -22,7 +22,7 @@ extension EmbeddedBank {
         shrimp|crab
         salmon|tuna
         bacon|ham
-        omelette|scrambled eggs
+        omelet|scrambled eggs
         donut|bagel
         croissant|muffin
         soup|stew
@@ -31,7 +31,7 @@ extension EmbeddedBank {
         granola|trail mix
         honey|maple syrup
         jam|peanut butter
-        toast|biscuit
+        toast|English muffin
         lobster|oyster
         curry|chili
         pie|quiche
