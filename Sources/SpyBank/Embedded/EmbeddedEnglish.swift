@@ -46,7 +46,7 @@ extension EmbeddedBank {
         ## Desserts
         chocolate|caramel
         ice cream|frozen yogurt
-        pudding|jelly
+        eclair|cream puff
         pancake|waffle
         popcorn|cotton candy
         cheesecake|tiramisu
@@ -63,7 +63,7 @@ extension EmbeddedBank {
         soy milk|oat milk
         cola|lemonade
         beer|wine
-        whisky|brandy
+        whiskey|brandy
         juice|smoothie
         latte|cappuccino
         espresso|americano
@@ -75,9 +75,9 @@ extension EmbeddedBank {
         vodka|gin
         rum|tequila
         energy drink|sports drink
-        milkshake|frappe
+        milkshake|ice cream float
         cocktail|mocktail
-        cider|ginger ale
+        tonic water|ginger ale
         yogurt drink|kefir
         root beer|cream soda
         sake|soju
