@@ -110,7 +110,7 @@ extension EmbeddedBank {
         ## Vegetables
         carrot|parsnip
         potato|turnip
-        beetroot|radish
+        beet|radish
         onion|garlic
         cabbage|lettuce
         spinach|kale
