@@ -197,7 +197,7 @@ extension EmbeddedBank {
         glasses|magnifying glass
         backpack|suitcase
         toilet paper|tissues
-        soap|shower gel
+        soap|body wash
         shampoo|conditioner
         toothbrush|comb
         hair dryer|curling iron
@@ -217,10 +217,10 @@ extension EmbeddedBank {
         charger|power bank
         headphones|speaker
         curtain|blinds
-        wallet|purse
+        wallet|money clip
         doorbell|door knocker
         desk|dining table
-        wardrobe|shoe rack
+        closet|shoe rack
         lamp|chandelier
         hanger|clothespin
         nail clippers|tweezers
