@@ -123,3 +123,37 @@ func status(_ outcome: HTTPRequestParser.Outcome) -> HTTPStatus? {
         #expect(request.headerTokens("Connection") == ["keep-alive", "Upgrade", "close"])
     }
 }
+
+@Suite struct HTTPHeaderLinesTests {
+    static func head(lines: Int) -> [UInt8] {
+        Array(("GET / HTTP/1.1\r\nHost: h\r\n" + String(repeating: "a:\r\n", count: lines - 1) + "\r\n").utf8)
+    }
+
+    /// Parsing N header lines moves each header a bounded number of times (the list grows in place), not once
+    /// per later line: counted, not timed.
+    @Test func parsingHeaderLinesIsLinear() throws {
+        for lines in [10, 50, 100] {
+            var parser = HTTPRequestParser()
+            guard case .complete(let request, _) = parser.feed(Self.head(lines: lines)) else {
+                Issue.record("\(lines) header lines refused: \(parser.outcome)")
+                continue
+            }
+            #expect(request.headers.count == lines)
+            #expect(parser.headersMoved <= 2 * lines, "\(parser.headersMoved) moves for \(lines) lines")
+        }
+    }
+
+    @Test func moreThanAHundredHeaderLinesAre431() {
+        #expect(status(parse(Self.head(lines: 101))) == .headersTooLarge)
+        #expect(status(parse(Self.head(lines: 101), chunk: 5)) == .headersTooLarge)
+        // Refused at the 101st line, before the rest of the head arrives.
+        #expect(status(parse(Array(Self.head(lines: 2_700).prefix(16 + 9 + 4 * 100)))) == .headersTooLarge)
+    }
+
+    @Test func aSecondContentLengthIs400EvenWhenTheFirstIsZero() {
+        let request = "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n"
+        #expect(status(parse(request)) == .badRequest)
+        let twice = "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\ncontent-length: 0\r\n\r\n"
+        #expect(status(parse(twice)) == .badRequest)
+    }
+}
