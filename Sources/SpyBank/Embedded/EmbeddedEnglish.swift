@@ -266,7 +266,7 @@ extension EmbeddedBank {
         magician|clown
         soldier|bodyguard
         detective|spy
-        boss|manager
+        zookeeper|park ranger
         dentist|vet
         architect|carpenter
         accountant|bank teller
