@@ -60,7 +60,12 @@ public enum WebSocketFrame {
 
     /// A close frame with a code and a short reason (cut to fit a control frame on a character boundary).
     public static func close(_ code: WebSocketCloseCode, reason: String = "") -> [UInt8] {
-        var payload = [UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xFF)]
+        close(code: code.rawValue, reason: reason)
+    }
+
+    /// A close frame with any code, such as one a client sent that is echoed back.
+    public static func close(code: UInt16, reason: String = "") -> [UInt8] {
+        var payload = [UInt8(code >> 8), UInt8(code & 0xFF)]
         var reasonBytes: [UInt8] = []
         for character in reason {
             let bytes = Array(String(character).utf8)
@@ -106,8 +111,10 @@ public struct WebSocketDecoder: Sendable {
         case failed(WebSocketFailure)
     }
 
-    /// Largest text message accepted, in bytes.
-    public let maxMessage: Int
+    /// Largest text message accepted, in bytes; it may change between messages (the host raises it after hello).
+    public var maxMessage: Int {
+        didSet { precondition(maxMessage > 0) }
+    }
     private var state: State = .open
     private var buffer: [UInt8] = []
     private var readIndex = 0

@@ -94,6 +94,8 @@ extension Peer {
                 return .refused(status, detail)
             }
         case .webSocket:
+            // A message may be as large as a frame: 4 KiB until hello is accepted, then the full frame limit.
+            webSocket?.maxMessage = connection.inbox.maxPayload
             do {
                 switch try webSocket?.next() {
                 case .text(let payload)?: return .message(payload)
@@ -106,11 +108,16 @@ extension Peer {
         }
     }
 
+    /// Bytes of unfinished input held for this peer, whatever its transport: a frame, a WebSocket message or a
+    /// request head, all counted alike against the host's budget.
+    var unfinishedInputBytes: Int {
+        connection.inbox.bufferedByteCount + (webSocket?.bufferedByteCount ?? 0) + httpRequest.bufferedByteCount
+    }
+
     /// Starts speaking WebSocket after the `101` answer.
     func startWebSocket(leftover: [UInt8]) {
         transport = .webSocket
-        // Not the connection's frame limit, which is small until `hello`: the decoder's limit cannot change later.
-        var decoder = WebSocketDecoder(maxMessage: FrameLimits.defaultMaxPayload)
+        var decoder = WebSocketDecoder(maxMessage: connection.inbox.maxPayload)
         decoder.feed(leftover)
         webSocket = decoder
     }

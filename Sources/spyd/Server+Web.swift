@@ -34,9 +34,9 @@ extension Server {
                 queueFlush(peer)
             }
         case .control(.close(let code, _)):
-            // Echo the client's code (RFC 6455, 5.5.1); its room learns the player is away, as for a dropped line.
-            let echoed = code.flatMap(WebSocketCloseCode.init(rawValue:)) ?? .normal
-            queueWebSocketClose(peer, echoed, "")
+            // Echo the client's code (RFC 6455, 5.5.1): the decoder let through only codes a peer may send, and
+            // those may be sent back. Its room learns the player is away, as for a dropped line.
+            queueWebSocketClose(peer, code: code ?? WebSocketCloseCode.normal.rawValue, "")
             retire(peer, notifyRoom: true)
             linger(peer)
         case .control(.pong), .control(.text):
@@ -63,9 +63,13 @@ extension Server {
 
     /// Queues one close frame for a WebSocket peer; nothing for any other, or when one was already queued.
     func queueWebSocketClose(_ peer: Peer, _ code: WebSocketCloseCode, _ reason: String) {
+        queueWebSocketClose(peer, code: code.rawValue, reason)
+    }
+
+    private func queueWebSocketClose(_ peer: Peer, code: UInt16, _ reason: String) {
         guard peer.transport == .webSocket, !peer.webSocketCloseSent, !peer.connection.isClosed else { return }
         peer.webSocketCloseSent = true
-        writeRaw(WebSocketFrame.close(code, reason: reason), to: peer)
+        writeRaw(WebSocketFrame.close(code: code, reason: reason), to: peer)
     }
 
     /// Queues bytes that are not a protocol message: an HTTP response (one per connection) or the one close frame.

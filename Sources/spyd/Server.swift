@@ -326,8 +326,7 @@ final class Server {
     /// Keeps the total of bytes held in unfinished frames up to date after `peer`'s input changed, and when it
     /// passes the budget, cuts the connections holding the largest ones until the rest fits.
     private func accountInput(_ peer: Peer) {
-        let held =
-            peer.isLingering ? 0 : peer.connection.inbox.bufferedByteCount + (peer.webSocket?.bufferedByteCount ?? 0)
+        let held = peer.isLingering ? 0 : peer.unfinishedInputBytes
         partialFrameBytes += held - peer.heldInputBytes
         peer.heldInputBytes = held
         guard partialFrameBytes > limits.partialFrameBudget else { return }
@@ -344,6 +343,10 @@ final class Server {
         }
         for id in victims {
             guard let victim = peers[id] else { continue }
+            if victim.transport == .http {
+                answer(victim, .problem(.headersTooLarge, "The host holds too much unfinished input."))
+                continue
+            }
             fail(victim, .frameTooLarge, "The host holds too many unfinished frames, and yours was among the largest.")
             releaseInput(victim)
         }
@@ -359,6 +362,7 @@ final class Server {
         if let webSocket = peer.webSocket, webSocket.bufferedByteCount > 0 {
             peer.webSocket = WebSocketDecoder(maxMessage: webSocket.maxMessage)
         }
+        if peer.httpRequest.bufferedByteCount > 0 { peer.httpRequest = HTTPRequestParser() }
     }
 
     private func drainLingering(_ peer: Peer) {
