@@ -459,7 +459,7 @@ extension EmbeddedBank {
         waterfall|fountain
         volcano|iceberg
         lightning|thunder
-        spring|autumn
+        spring|fall
         summer|winter
         sunrise|sunset
         rose|carnation
