@@ -554,7 +554,7 @@ extension EmbeddedBank {
         camera|camcorder
         email|text message
         Wi-Fi|Bluetooth
-        USB stick|hard drive
+        flash drive|hard drive
         robot|artificial intelligence
         remote control|game controller
         e-book|paperback
