@@ -582,11 +582,11 @@ extension EmbeddedBank {
         summer vacation|winter break
         principal|dean
         class president|team captain
-        blackboard|notice board
+        chalkboard|bulletin board
         textbook|workbook
         school bag|pencil case
         graduation|orientation
-        sports day|school fair
+        field day|school fair
         math|physics
         history|geography
         chemistry|biology
@@ -597,7 +597,7 @@ extension EmbeddedBank {
         uniform|tracksuit
         certificate|trophy
         chalk|whiteboard marker
-        university|high school
+        college|high school
         club|student council
         scholarship|student loan
         recess|lunch break
