@@ -288,7 +288,7 @@ extension EmbeddedBank {
         hospital|clinic
         library|bookstore
         supermarket|convenience store
-        cinema|theater
+        movie theater|concert hall
         park|playground
         zoo|aquarium
         restaurant|cafe
@@ -300,7 +300,7 @@ extension EmbeddedBank {
         gym|stadium
         church|temple
         museum|art gallery
-        karaoke bar|pub
+        karaoke bar|sports bar
         shopping mall|department store
         bathroom|kitchen
         bedroom|living room
