@@ -644,10 +644,10 @@ extension EmbeddedBank {
         fireworks|firecrackers
         Valentine's Day|Saint Patrick's Day
         Mother's Day|Father's Day
-        lantern|torch
+        trick-or-treating|costume party
         barbecue|picnic
         carnival|parade
-        bingo|scratch card
+        bingo|scratch-off ticket
         baby shower|bridal shower
         Christmas tree|wreath
         Independence Day|Labor Day
@@ -660,7 +660,7 @@ extension EmbeddedBank {
         graduation trip|class reunion
         Lunar New Year|Mid-Autumn Festival
         Dragon Boat Festival|Lantern Festival
-        stinky tofu|oyster omelette
+        stinky tofu|oyster omelet
         beef noodle soup|braised pork rice
         pineapple cake|sun cake
         sky lantern|water lantern
@@ -672,17 +672,17 @@ extension EmbeddedBank {
         High Speed Rail|MRT
 
         ## Feelings and Life
-        happy|excited
+        proud|grateful
         sad|disappointed
         angry|jealous
         afraid|nervous
-        shy|embarrassed
+        surprised|confused
         regret|guilt
-        bored|tired
+        hungry|thirsty
         lonely|homesick
         dream|wish
         secret|lie
-        luck|fate
+        coincidence|déjà vu
         courage|confidence
         friendship|love
         first love|crush
@@ -700,7 +700,7 @@ extension EmbeddedBank {
         promotion|pay raise
         retirement|resignation
         commuting|business trip
-        moving house|renovation
+        moving day|renovation
         saving|investing
         online shopping|window shopping
         cleaning|laundry
@@ -715,9 +715,9 @@ extension EmbeddedBank {
         striptease|pole dance
         affair|one-night stand
         hookup|friend with benefits
-        first night|first kiss
+        wedding night|first kiss
         skinny dipping|sleeping naked
-        tipsy|drunk
+        spin the bottle|seven minutes in heaven
         truth|dare
         drinking game|beer pong
         """
