@@ -50,20 +50,24 @@ let package = Package(
         .target(
             name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb", "SpyClient"],
             swiftSettings: strict),
+        // What the end-to-end tests share: the built executables of this very build, processes run to their end.
+        .target(name: "SpyTestSupport", path: "Tests/Support", swiftSettings: strict),
         .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing", "SpyBank"], swiftSettings: strict),
         .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
         .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb", "SpyQR"], swiftSettings: strict),
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
         .testTarget(
-            name: "spydTests", dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR"],
+            name: "spydTests",
+            dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR", "SpyTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "SpyQRTests", dependencies: ["SpyQR"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "spy-clientTests", dependencies: ["spy-client", "SpyClient", "SpyProtocol", "SpyNet"],
+            name: "spy-clientTests",
+            dependencies: ["spy-client", "SpyClient", "SpyProtocol", "SpyNet", "SpyTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "spy-benchTests", dependencies: ["spy-bench", "spyd", "SpyProtocol", "SpyNet"],
+            name: "spy-benchTests", dependencies: ["spy-bench", "spyd", "SpyProtocol", "SpyNet", "SpyTestSupport"],
             swiftSettings: strict),
     ]
 )

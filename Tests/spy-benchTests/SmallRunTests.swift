@@ -1,17 +1,12 @@
 import Foundation
+import SpyTestSupport
 import XCTest
 
 @testable import spy_bench
 
 /// Runs the real `spy-bench` binary, which starts a real `spyd`, and checks that every game completes.
 final class SmallRunTests: XCTestCase {
-    private static func binary(_ name: String) -> URL {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/\(name)")
-    }
+    private static func binary(_ name: String) -> URL { BuiltProducts.url(of: name) }
 
     /// Runs a load of the real binaries and returns its JSON report and exit status.
     private func runLoad(_ arguments: [String]) throws -> (report: BenchReport, status: Int32) {
@@ -69,21 +64,8 @@ final class SmallRunTests: XCTestCase {
 
     /// `--spies` and `--blank` shape the bot-only games; a table they do not fit is a usage error (exit 64).
     func testBotsOnlyTakesSpiesAndABlankAndRefusesTablesThatCannotBeDealt() throws {
-        func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-            let process = Process()
-            process.executableURL = Self.binary("spy-bench")
-            process.arguments = arguments
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let out = output.fileHandleForReading.readDataToEndOfFile()
-            let err = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (
-                process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
-            )
+        func run(_ arguments: [String]) throws -> ProcessOutput {
+            try ProcessOutput.run(Self.binary("spy-bench"), arguments)
         }
         let help = try run(["--help"])
         XCTAssertTrue(help.out.contains("--spies") && help.out.contains("--blank"), help.out)

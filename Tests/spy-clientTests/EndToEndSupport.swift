@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SpyProtocol
+import SpyTestSupport
 import Synchronization
 
 @testable import SpyClient
@@ -76,20 +77,7 @@ func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
 }
 
 /// The directory holding the built products (spy-client, spyd).
-func productsDirectory() -> URL {
-    let candidates = [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        Bundle.main.bundleURL,
-        Bundle.main.bundleURL.deletingLastPathComponent(),
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug"),
-    ]
-    for candidate in candidates
-    where FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("spy-client").path) {
-        return candidate
-    }
-    return candidates.last!
-}
+func productsDirectory() -> URL { BuiltProducts.directory }
 
 /// A scripted host on 127.0.0.1 with an ephemeral port: the test plays the daemon's part frame by frame and sees
 /// every frame the client sends.

@@ -1,6 +1,7 @@
 import Foundation
 import SpyGame
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 @testable import spyd
@@ -81,18 +82,8 @@ import Testing
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = DaemonProcess.binary
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let result = try ProcessOutput.run(DaemonProcess.binary, arguments)
+        return (result.status, result.out, result.err)
     }
 }
 

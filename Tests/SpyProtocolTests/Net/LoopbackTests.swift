@@ -68,9 +68,16 @@ func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, clien
         try exchangeFrames(host: "127.0.0.1", count: 10_000, seed: 42)
     }
 
-    @Test func framesCrossIPv6Loopback() throws {
-        guard (try? Socket.listen(host: "::1", port: 0))?.socket.close() != nil else { return }
+    /// Machines without IPv6 (some containers) report this test as skipped rather than passing it unseen.
+    @Test(.enabled(if: Self.hasIPv6Loopback, "this machine has no IPv6 loopback (::1)"))
+    func framesCrossIPv6Loopback() throws {
         try exchangeFrames(host: "::1", count: 500, seed: 7)
+    }
+
+    static var hasIPv6Loopback: Bool {
+        guard let listener = try? Socket.listen(host: "::1", port: 0) else { return false }
+        listener.socket.close()
+        return true
     }
 
     @Test func outboxRefusesBytesOverItsCap() throws {

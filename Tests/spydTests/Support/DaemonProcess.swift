@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 
 /// Why a daemon could not be used in a test.
 struct DaemonError: Error, CustomStringConvertible {
@@ -19,14 +20,7 @@ final class DaemonProcess {
     private let exited = DispatchSemaphore(value: 0)
 
     /// The `spyd` binary built next to the test bundle.
-    static var binary: URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("spyd"),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/spyd"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
-    }
+    static var binary: URL { BuiltProducts.url(of: "spyd") }
 
     /// A fresh private directory for state.
     static func temporaryDirectory() throws -> URL {
