@@ -335,7 +335,7 @@ extension EmbeddedBank {
 
         ## Transport
         bus|subway
-        train|tram
+        train|streetcar
         airplane|helicopter
         bicycle|motorcycle
         car|truck
@@ -344,10 +344,10 @@ extension EmbeddedBank {
         hot air balloon|parachute
         elevator|escalator
         skateboard|rollerblades
-        ambulance|fire engine
+        ambulance|fire truck
         police car|taxi
         rocket|space shuttle
-        cable car|Ferris wheel
+        ski lift|Ferris wheel
         traffic light|crosswalk
         gas station|parking lot
         highway|tunnel
