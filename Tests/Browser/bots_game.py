@@ -28,6 +28,37 @@ def check_board_has_no_word(browser, board, player, words, moment):
     browser.switch_to.window(player)
 
 
+def move_to_new_tab(browser, url, player, me):
+    """The seat belongs to the browser, not the tab: a second tab takes it (the first says so and offers it back),
+    and after the owner closes every tab of the page, a new one resumes the seat as owner."""
+    first = player
+    second = sb.new_tab(browser, sb.PHONE)
+    browser.get(url + "/")
+    sb.wait(browser, lambda b: sb.visible(b, "game"), "the second tab resumes the seat by itself")
+    sb.check(sb.my_id(browser) == me, "the second tab has the same seat")
+    browser.switch_to.window(first)
+    sb.wait(browser, lambda b: sb.visible(b, "replaced"), "the first tab says the seat went on elsewhere")
+    sb.check(not sb.visible(browser, "game"), "the first tab no longer shows the game")
+    sb.check("別的分頁" in sb.text_of(browser, "replaced-text"), "the first tab says where the seat went")
+    sb.press(browser, sb.by_id(browser, "play-here"))
+    sb.wait(browser, lambda b: sb.visible(b, "game") and sb.my_id(b) == me, "Play here takes the seat back")
+    browser.switch_to.window(second)
+    sb.wait(browser, lambda b: sb.visible(b, "replaced"), "now the second tab steps aside")
+    browser.close()
+    browser.switch_to.window(first)
+    browser.close()
+    # Every tab of the page is closed (the board's window remains); the owner opens it again.
+    browser.switch_to.window(browser.window_handles[0])
+    third = sb.new_tab(browser, sb.PHONE)
+    sb.record_frames(browser)
+    browser.get(url + "/")
+    sb.wait(browser, lambda b: sb.visible(b, "game"), "a new tab resumes the seat without a question")
+    sb.check(sb.my_id(browser) == me, "the new tab has the owner's seat")
+    sb.check(sb.text_at(browser, "#seats li.is-me .badge.owner"), "the new tab is the room's owner")
+    sb.wait(browser, lambda b: sb.visible(b, "start-button"), "the owner may start from the new tab")
+    return third
+
+
 def play(args):
     browser = sb.launch(sb.PHONE, "zh-TW")
     try:
@@ -56,9 +87,25 @@ def run(browser, args):
     sb.wait(browser, lambda b: sb.visible(b, "join-name"), "the join form")
     sb.check(sb.text_of(browser, "join-heading") == "加入遊戲", "the page speaks Chinese to a zh-TW browser")
     sb.check_strings_complete(browser)
+    sb.check_strings_source(url)
+    sb.check_sentences_render(browser)
     sb.at_sizes(browser, "join form")
+    # Opening a room of one's own is a quiet action under Join, and asks first: one mis-tap seats nobody alone.
+    join_box = browser.execute_script("return document.getElementById('join-button').getBoundingClientRect()")
+    create_box = browser.execute_script("return document.getElementById('create-button').getBoundingClientRect()")
+    sb.check(create_box["top"] >= join_box["bottom"], "開新房間 sits under 加入, not beside it")
+    sb.check(
+        sb.browser_style(browser, "create-button", "backgroundColor") != sb.browser_style(browser, "join-button", "backgroundColor"),
+        "開新房間 does not look like 加入",
+    )
+    sb.press(browser, sb.by_id(browser, "create-button"))
+    question, yes, no = sb.confirm_dialog(browser)
+    sb.check("新房間" in question and yes == "開新房間" and no == "取消", f"開新房間 asks {question!r} {yes!r}/{no!r}")
+    sb.answer_dialog(browser, yes=False)
+    sb.check(sb.visible(browser, "join-form") and not sb.frames(browser), "取消 opens no room and connects nowhere")
     me = sb.join(browser, url, "小明")
     sb.wait(browser, lambda b: sb.seat_count(b) == 4, "three bots seated")
+    player = move_to_new_tab(browser, url, player, me)
 
     # The owner's lobby: a field for every setting the host's room snapshot has, and start.
     settings = browser.find_elements(By.CSS_SELECTOR, "[data-setting]")
@@ -140,6 +187,8 @@ def run(browser, args):
             if sb.visible(browser, "clue-form"):
                 sb.press(browser, sb.by_id(browser, "pass-button"))
                 sb.wait(browser, lambda b: not sb.visible(b, "clue-form"), "the pass taken")
+            else:
+                sb.wait(browser, lambda b: sb.focused(b) == "forgot", "focus on 忘詞 after the clue", 3)
             clue_sent = True
         elif state == "vote":
             sb.at_sizes(browser, "voting")
@@ -167,6 +216,7 @@ def run(browser, args):
                 sb.check(not browser.find_elements(By.CSS_SELECTOR, "#vote-list .chosen"), "先放過他 sends nothing")
                 dialog_checked = True
             sb.vote_for(browser, target)
+            sb.check_focus_after_vote(browser, target)
             check_board_has_no_word(browser, board, player, [word], "during the vote")
         elif state == "guess":
             sb.by_id(browser, "guess-input").send_keys("咖啡", Keys.ENTER)
@@ -204,8 +254,14 @@ def run(browser, args):
     sb.wait(browser, lambda b: sb.text_of(b, "start-button") == "Play again", "the page in English")
     sb.check(sb.text_of(browser, "winner").startswith("The "), "the winner line in English")
     sb.screenshot(browser, args.screenshots, "laptop-game-over-en.png")
-    sb.press(browser, sb.by_id(browser, "start-button"))
-    second = sb.take_dealt_word(browser)
+    # Play again from the bottom of a phone's page: the new word is in view, below the header.
+    sb.set_size(browser, sb.PHONE)
+    start = sb.by_id(browser, "start-button")
+    browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    sb.check(browser.execute_script("return window.scrollY") > 100, "the owner is scrolled down the page")
+    # Pressed as it is (a screen reader's activation does not scroll the page).
+    browser.execute_script("arguments[0].click()", start)
+    second = sb.take_dealt_word(browser, "after Play again from far down the page")
     sb.check(second is not None, "a word for the second game")
     sb.check("Game 2" in sb.phase_of(browser), f"the header says game 2: {sb.phase_of(browser)!r}")
 
@@ -225,7 +281,7 @@ def run(browser, args):
     sb.confirm_dialog(browser)
     sb.answer_dialog(browser, yes=True)
     sb.wait(browser, lambda b: sb.visible(b, "join-form"), "back at the join form after leaving")
-    sb.check(not browser.execute_script("return sessionStorage.getItem('whoisspy.token')"), "the token is forgotten")
+    sb.check(not sb.stored_seats(browser), "the seat is forgotten")
     sb.check_console(browser)
 
 

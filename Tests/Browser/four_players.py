@@ -1,6 +1,6 @@
 """Four browser tabs play a spoken game against each other; each sees only its own word.
 
-Against `spyd --host` (no bots). Each tab is its own player (the resume token is kept per tab). After the deal,
+Against `spyd --host` (no bots). Each player is a browser of its own (a seat belongs to the browser, not the tab). After the deal,
 three tabs hold one word and one tab the other; before game over no tab is sent the other word, keeps a word in
 its storage, or shows its own word while 忘詞 is not held. Every speaker presses Done in turn, everyone votes for the
 same player (confirming with 滾吧！), and the game ends after that vote whoever was out: the reveal then matches the
@@ -12,7 +12,8 @@ import json
 import spybrowser as sb
 from selenium.webdriver.common.by import By
 
-NAMES = ["王小明", "Amy", "李大華", "Bob"]
+# The last player leaves the name empty: an English page gives a default name in English.
+NAMES = ["王小明", "Amy", "李大華", ""]
 
 
 def stored_values(browser):
@@ -31,41 +32,51 @@ def stored_values(browser):
 
 
 def play(args):
-    browser = sb.launch(sb.PHONE, "en-US")
+    browsers = []
     try:
-        run(browser, args)
+        run(browsers, args)
     finally:
-        browser.quit()
+        for browser in browsers:
+            browser.quit()
 
 
-def run(browser, args):
+def go(tab):
+    """The browser of a (browser, window) pair, showing that window."""
+    browser, handle = tab
+    browser.switch_to.window(handle)
+    return browser
+
+
+def run(browsers, args):
     url = args.url
-    tabs = {}  # player id -> window handle
+    tabs = {}  # player id -> (browser, window handle)
     for index, name in enumerate(NAMES):
-        if index > 0:
-            # Two players on laptops, two on phones.
-            sb.new_tab(browser, sb.LAPTOP if index % 2 else sb.PHONE)
+        # Two players on laptops, two on phones.
+        browser = sb.launch(sb.LAPTOP if index % 2 else sb.PHONE, "en-US")
+        browsers.append(browser)
         sb.record_frames(browser)
         me = sb.join(browser, url, name)
-        sb.check(me not in tabs, f"tab {index + 1} got a seat of its own, not {me}")
-        tabs[me] = browser.current_window_handle
+        sb.check(me not in tabs, f"player {index + 1} got a seat of its own, not {me}")
+        tabs[me] = (browser, browser.current_window_handle)
     owner = next(iter(tabs))
     sb.check(sb.phase_of(browser).startswith("Room "), "an en-US browser gets English")
+    default_name = sb.text_at(browser, "#seats li.is-me .seat-name")
+    sb.check(default_name.startswith("Player "), f"an empty name on an English page becomes {default_name!r}")
 
     for me, handle in tabs.items():
-        browser.switch_to.window(handle)
+        browser = go(handle)
         sb.wait(browser, lambda b: sb.seat_count(b) == 4, f"{me} sees four seats")
         sb.check(
             bool(browser.find_elements(By.ID, "start-button")) and sb.visible(browser, "start-button") == (me == owner),
             f"only the owner ({owner}) has Start",
         )
 
-    browser.switch_to.window(tabs[owner])
+    browser = go(tabs[owner])
     sb.press(browser, sb.by_id(browser, "start-button"))
 
     words = {}
     for me, handle in tabs.items():
-        browser.switch_to.window(handle)
+        browser = go(handle)
         words[me] = sb.take_dealt_word(browser)
     distinct = sorted(set(words.values()), key=lambda w: list(words.values()).count(w))
     sb.check(len(distinct) == 2, f"two words dealt: {words}")
@@ -74,7 +85,7 @@ def run(browser, args):
 
     def check_secrets(moment):
         for me, handle in tabs.items():
-            browser.switch_to.window(handle)
+            browser = go(handle)
             received = sb.frames(browser)
             sb.check(sb.before_game_over(received) == received, f"no game over yet {moment}")
             deals = [frame for frame in received if frame.get("type") == "deal"]
@@ -89,10 +100,26 @@ def run(browser, args):
 
     check_secrets("after the deal")
 
+    # A guest's tab is lost; a new tab of the same browser resumes the seat and the word, without showing it.
+    guest = list(tabs)[1]
+    browser, lost = tabs[guest]
+    browser.switch_to.window(lost)
+    fresh = sb.new_tab(browser, sb.PHONE)
+    sb.record_frames(browser)
+    browser.switch_to.window(lost)
+    browser.close()
+    browser.switch_to.window(fresh)
+    browser.get(url + "/")
+    sb.wait(browser, lambda b: sb.visible(b, "game") and sb.visible(b, "forgot"), "the new tab resumes the game")
+    sb.check(sb.my_id(browser) == guest, "the new tab has the guest's seat")
+    sb.check(sb.shown_word(browser) == "", "the resumed word is not shown by itself")
+    sb.check(sb.word_while_holding(browser) == words[guest], "the new tab holds the guest's word")
+    tabs[guest] = (browser, fresh)
+
     # Spoken clues: whoever's turn it is presses Done, seen from the tab of that player.
     spoken = 0
     while True:
-        browser.switch_to.window(tabs[owner])
+        browser = go(tabs[owner])
         # The owner's page has every clue so far before it names the next speaker.
         state = sb.wait(
             browser,
@@ -105,7 +132,7 @@ def run(browser, args):
         if state == "voting":
             break
         speaker = state
-        browser.switch_to.window(tabs[speaker])
+        browser = go(tabs[speaker])
         sb.wait(browser, lambda b: sb.visible(b, "done-button"), f"{speaker}'s Done button")
         sb.check(not sb.visible(browser, "clue-form"), "no clue box in spoken mode")
         sb.press(browser, sb.by_id(browser, "done-button"))
@@ -119,11 +146,21 @@ def run(browser, args):
     ids = list(tabs)
     target, fallback = ids[0], ids[1]
     for me, handle in tabs.items():
-        browser.switch_to.window(handle)
+        browser = go(handle)
         sb.wait(browser, lambda b: sb.visible(b, "vote-list"), f"{me} may vote")
         chosen = fallback if me == target else target
         question = sb.vote_for(browser, chosen)
         sb.check(question.startswith("Vote ") and question.endswith(" out?"), f"the question {question!r}")
+        sb.check_focus_after_vote(browser, chosen)
+        if me == owner:
+            # The first ballot keeps the vote open: after a reload the page still says for whom it was.
+            chosen_name = sb.text_at(browser, f'#seats li[data-player="{chosen}"] .seat-name')
+            browser.refresh()
+            sb.wait(
+                browser,
+                lambda b: sb.text_of(b, "prompt") == f"You voted for {chosen_name} (you may change it)",
+                "my ballot named after a reload",
+            )
         # Who has voted shows on every tab, never for whom.
         sb.wait(
             browser,
@@ -133,7 +170,7 @@ def run(browser, args):
         )
 
     for me, handle in tabs.items():
-        browser.switch_to.window(handle)
+        browser = go(handle)
         sb.wait(browser, lambda b: sb.visible(b, "game-over"), f"{me} sees the game over")
         civilian, spy = sb.text_of(browser, "civilian-word"), sb.text_of(browser, "spy-word")
         sb.check({civilian, spy} == set(distinct), f"{me} sees both words {civilian!r} / {spy!r}")
@@ -143,22 +180,44 @@ def run(browser, args):
         sb.check("is-out" in seat_class.split(), f"{target} is out on {me}'s page")
         sb.at_sizes(browser, f"{me}'s game over")
 
+    # A player's tab goes away: the others see the seat away, in words.
+    gone = ids[2]
+    browser = go(tabs[gone])
+    blank = sb.new_tab(browser, sb.PHONE)
+    go(tabs[gone]).close()
+    tabs[gone] = (browser, blank)
+    browser = go(tabs[owner])
+    sb.wait(
+        browser,
+        lambda b: "is-away" in (sb.attribute_at(b, f'#seats li[data-player="{gone}"]', "class") or ""),
+        f"{gone} away on the owner's page",
+    )
+    sb.at_sizes(browser, "game over with a player away")
+
     # The owner removes the last player: that tab is back at the door, told why, its seat gone.
     kicked = ids[-1]
-    browser.switch_to.window(tabs[owner])
+    kicked_name = sb.text_at(browser, f'#seats li[data-player="{kicked}"] .seat-name')
+    browser = go(tabs[owner])
     button = browser.find_element(By.CSS_SELECTOR, f'#seats li[data-player="{kicked}"] button.kick')
     sb.press(browser, button)
     question, yes, _ = sb.confirm_dialog(browser)
     sb.check(question.startswith("Remove ") and yes == "Remove", f"the kick asks {question!r}")
     sb.answer_dialog(browser, yes=True)
     sb.wait(browser, lambda b: sb.seat_count(b) == 3, "three seats left on the owner's page")
-    browser.switch_to.window(tabs[kicked])
+    revealed_name = sb.text_at(browser, f'#reveal li[data-player="{kicked}"] .reveal-name')
+    sb.check(revealed_name == kicked_name, f"the reveal names the removed player {revealed_name!r}, not its id")
+    browser = go(tabs[kicked])
     sb.wait(browser, lambda b: sb.visible(b, "join-form"), "the kicked tab back at the join form")
     sb.check(sb.text_of(browser, "join-error") == "The owner removed you", "the kicked player is told why")
-    sb.check(
-        not browser.execute_script("return sessionStorage.getItem('whoisspy.token')"), "the kicked tab forgets its token"
-    )
-    sb.check_console(browser)
+    sb.check(not sb.stored_seats(browser), "the kicked tab forgets its seat")
+    # That player opens a room of their own, after saying yes: its lobby says it is a new room.
+    sb.press(browser, sb.by_id(browser, "create-button"))
+    sb.confirm_dialog(browser)
+    sb.answer_dialog(browser, yes=True)
+    sb.wait(browser, lambda b: sb.visible(b, "game"), "seated in the new room")
+    sb.check(sb.text_of(browser, "prompt").startswith("You opened this new room"), "the lobby says the room is new")
+    for tab in tabs.values():
+        sb.check_console(tab[0])
 
 
 if __name__ == "__main__":

@@ -8,10 +8,12 @@ Exit status 77 means the browser or selenium is missing (the Swift test skips, o
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import sys
 import time
+import urllib.request
 
 MISSING = 77
 
@@ -328,9 +330,172 @@ def check_strings_complete(browser):
 
 
 def check_accessible(browser, where):
-    """Every control has a name a screen reader can say, every button is a large enough target."""
+    """Every control has a name a screen reader can say, every button is a large enough target, headings go down
+    one level at a time, and no text on the page is program text."""
     problems = browser.execute_script(ACCESSIBILITY_PROBLEMS)
     check(not problems, f"{where}: " + "; ".join(problems))
+    check_heading_order(browser, where)
+    check_no_program_text(browser, where)
+
+
+def check_heading_order(browser, where):
+    """The headings of the page as shown (a visually hidden one counts, a `hidden` one does not) never skip a
+    level on the way down (h1 then h3 is a skip)."""
+    levels = browser.execute_script(
+        """
+        return [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")]
+          .filter((h) => h.getClientRects().length > 0)
+          .map((h) => [Number(h.tagName[1]), h.textContent.trim()]);
+        """
+    )
+    previous = 0
+    for level, text in levels:
+        check(level <= previous + 1, f"{where}: heading {text!r} is h{level} after h{previous}: {levels}")
+        previous = level
+
+
+def check_no_program_text(browser, where):
+    """No text the page shows or names a control with is a piece of its program (a function's source, a template
+    left unfilled)."""
+    texts = browser.execute_script(
+        """
+        const texts = [document.body.innerText, document.title];
+        for (const node of document.querySelectorAll("[aria-label]")) texts.push(node.getAttribute("aria-label"));
+        return texts;
+        """
+    )
+    for text in texts:
+        for bad in ("=>", "${"):
+            check(bad not in (text or ""), f"{where}: program text {bad!r} on the page: {text[:400]!r}")
+
+
+def object_keys(source, start):
+    """The keys of the JavaScript object literal whose `{` is at `start`, level by level: a list of (path, key)
+    for every key, so a key written twice in one object shows up twice with the same path."""
+    keys = []
+    stack = []  # one entry per open bracket: [char, path of the object or None, last key]
+    i = start
+    last = "{"  # the last significant character outside strings
+    token = ""
+    while i < len(source):
+        c = source[i]
+        if c in "\"'`":
+            quote = c
+            j = i + 1
+            text = ""
+            while source[j] != quote:
+                if source[j] == "\\":
+                    j += 1
+                elif quote == "`" and source.startswith("${", j):
+                    depth = 1
+                    j += 2
+                    while depth:
+                        depth += {"{": 1, "}": -1}.get(source[j], 0)
+                        j += 1
+                    continue
+                text += source[j]
+                j += 1
+            token = text if quote != "`" else ""
+            i = j + 1
+            last = "s"
+            continue
+        if source.startswith("//", i):
+            i = source.index("\n", i)
+            continue
+        if c.isspace():
+            i += 1
+            continue
+        m = re.match(r"[A-Za-z_$][\w$]*", source[i:])
+        if m:
+            before = last
+            token = m.group(0)
+            i += len(token)
+            rest = source[i:].lstrip()
+            if rest.startswith(":") and stack and stack[-1][0] == "{" and before in "{,":
+                path = stack[-1][1]
+                keys.append((path, token))
+                stack[-1][2] = token
+            last = "w"
+            continue
+        if c in "{([":
+            if c == "{" and stack and stack[-1][0] == "{" and last == ":":
+                path = (stack[-1][1] or "") + stack[-1][2] + "."
+            elif c == "{" and not stack:
+                path = ""
+            else:
+                path = None if c != "{" else "(block)."
+            stack.append([c, path, ""])
+            last = c
+            i += 1
+            continue
+        if c in "})]":
+            stack.pop()
+            last = c
+            i += 1
+            if not stack:
+                break
+            continue
+        if c == ":" and last == "s" and stack and stack[-1][0] == "{":
+            # A quoted key, such as "zh-TW":
+            keys.append((stack[-1][1], token))
+            stack[-1][2] = token
+        last = c
+        i += 1
+    return keys
+
+
+def check_strings_source(url):
+    """The pages' sentence tables (STRINGS in shared.js, both languages) define each key once: a second definition
+    silently replaces the first, so one of the two sentences is never shown as meant."""
+    with urllib.request.urlopen(url + "/shared.js", timeout=DEADLINE) as response:
+        source = response.read().decode("utf-8")
+    start = source.index("{", source.index("const STRINGS"))
+    keys = object_keys(source, start)
+    check(len(keys) > 300, f"the sentence tables were read ({len(keys)} keys)")
+    seen = set()
+    twice = []
+    for path, key in keys:
+        if path is None or path.startswith("(block)") or "(block)" in path:
+            continue
+        if (path, key) in seen:
+            twice.append(path + key)
+        seen.add((path, key))
+    check(not twice, f"sentences defined twice in shared.js: {twice}")
+
+
+def check_sentences_render(browser):
+    """Every sentence of both languages, called with sample arguments where it takes some, is text without
+    program text in it."""
+    problems = browser.execute_script(
+        """
+        const problems = [];
+        const settings = { spies: 1, blank: true, blankRule: "guess", clueMode: "typed", turnSeconds: 60,
+          voteSeconds: 0, tieRule: "pk", spyWin: "three" };
+        const walk = (value, path, table) => {
+          if (typeof value === "function") {
+            let text;
+            try {
+              if (path.endsWith("settingsLine")) text = value(settings, table);
+              else if (path.endsWith(".list")) text = value(["甲", "乙"]);
+              else text = value("甲", "乙", "丙");
+            } catch (error) {
+              problems.push(path + ": " + error);
+              return;
+            }
+            walk(text, path, table);
+          } else if (typeof value === "object" && value !== null) {
+            for (const [key, inner] of Object.entries(value)) walk(inner, path + "." + key, table);
+          } else if (typeof value !== "string" && typeof value !== "boolean") {
+            problems.push(path + ": " + typeof value);
+          } else if (String(value).includes("=>") || String(value).includes("${")) {
+            problems.push(path + ": " + value);
+          }
+        };
+        for (const lang of ["zh", "en"]) walk(STRINGS[lang], lang, STRINGS[lang]);
+        return problems;
+        """
+    )
+    check(not problems, f"sentences that are not text: {problems}")
 
 
 def screenshot(browser, directory, name):
@@ -383,10 +548,37 @@ def word_from_panel(text):
     raise AssertionError(f"the word panel says {text!r}")
 
 
-def take_dealt_word(browser):
-    """After the deal: reads the word shown once, hides it, and checks it is gone."""
+WORD_CARD_IN_VIEW = """
+const header = document.querySelector(".bar").getBoundingClientRect();
+const card = document.getElementById("word-card").getBoundingClientRect();
+const hide = document.getElementById("hide-word").getBoundingClientRect();
+return [Math.round(header.bottom), Math.round(card.top), Math.round(hide.bottom), window.innerHeight];
+"""
+
+
+def check_word_card_in_view(browser, where):
+    """The word card starts below the sticky header and its button to hide the word is on screen."""
+
+    def in_view(b):
+        header, card, hide_bottom, height = b.execute_script(WORD_CARD_IN_VIEW)
+        return card >= header - 1 and hide_bottom <= height
+
+    try:
+        wait(browser, in_view, "the word card in view", timeout=3)
+    except AssertionError:
+        header, card, hide_bottom, height = browser.execute_script(WORD_CARD_IN_VIEW)
+        raise AssertionError(
+            f"{where}: the word card is not in view (header ends at {header}, card starts at {card}, "
+            f"its button ends at {hide_bottom} of {height})"
+        )
+
+
+def take_dealt_word(browser, where="after the deal"):
+    """After the deal: reads the word shown once (in view, its button focused), hides it, and checks it is gone."""
     text = wait(browser, lambda b: visible(b, "hide-word") and shown_word(b), "the dealt word shown once")
     word = word_from_panel(text)
+    check_word_card_in_view(browser, where)
+    wait(browser, lambda b: b.execute_script("return document.activeElement.id") == "hide-word", "focus on 藏起來", 3)
     press(browser, by_id(browser, "hide-word"))
     wait(browser, lambda b: shown_word(b) == "" and visible(b, "forgot"), "the word hidden, 忘詞 offered")
     return word
@@ -396,9 +588,16 @@ def word_while_holding(browser):
     """Holds 忘詞 with the pointer: the word while held, nothing once let go."""
     button = by_id(browser, "forgot")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    where = "return [arguments[0].getBoundingClientRect().top, document.getElementById('word').getBoundingClientRect()]"
+    before, _ = browser.execute_script(where, button)
     actions = ActionChains(browser)
     actions.move_to_element(button).click_and_hold(button).perform()
     text = wait(browser, lambda b: shown_word(b), "the word while 忘詞 is held")
+    during, word_box = browser.execute_script(where, button)
+    header = browser.execute_script("return document.querySelector('.bar').getBoundingClientRect().bottom")
+    # The word shows away from the thumb: the button stays where it was pressed, the word above it, on screen.
+    check(abs(during - before) < 1, f"忘詞 moved from {before} to {during} px when the word showed")
+    check(word_box["bottom"] <= during and word_box["top"] >= header - 1, f"the word at {word_box} is not above 忘詞")
     ActionChains(browser).release(button).perform()
     wait(browser, lambda b: shown_word(b) == "", "the word hidden again when 忘詞 is let go")
     return word_from_panel(text)
@@ -412,6 +611,39 @@ def word_while_key_held(browser, key=Keys.SPACE):
     ActionChains(browser).key_up(key).perform()
     wait(browser, lambda b: shown_word(b) == "", "the word hidden again when the key is let go")
     return word_from_panel(text)
+
+
+def focused(browser):
+    """The id of the element with the keyboard focus ("" for the page itself)."""
+    return browser.execute_script("return document.activeElement ? document.activeElement.id : ''")
+
+
+def check_focus_after_vote(browser, target):
+    """After a ballot the focus is on it (while the vote is open), not back at the top of the page."""
+    wait(
+        browser,
+        lambda b: not visible(b, "vote-list")
+        or b.execute_script("return document.activeElement.dataset.player") == target,
+        "focus on the ballot just cast",
+        3,
+    )
+
+
+def browser_style(browser, element_id, prop):
+    return browser.execute_script(
+        "return getComputedStyle(document.getElementById(arguments[0]))[arguments[1]]", element_id, prop
+    )
+
+
+def stored_seats(browser):
+    """The seats the page keeps for its device; older pages kept one per tab."""
+    return browser.execute_script(
+        """
+        const list = JSON.parse(localStorage.getItem("whoisspy.seats") || "[]");
+        const tab = sessionStorage.getItem("whoisspy.token");
+        return tab ? list.concat([{ token: tab }]) : list;
+        """
+    )
 
 
 def dialog_open(browser):

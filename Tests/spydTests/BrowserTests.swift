@@ -14,8 +14,17 @@ import Testing
     }
 
     @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-    func fourBrowserTabsPlayEachOtherEachSeeingOnlyItsOwnWord() throws {
+    func fourBrowsersPlayEachOtherEachSeeingOnlyItsOwnWord() throws {
         try BrowserRun.script("four_players.py", spyd: [])
+    }
+
+    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+    func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() throws {
+        try BrowserRun.script(
+            "board_tv.py",
+            spyd: [
+                "--bots", "9", "--clues", "typed", "--spies", "3", "--bot-level", "easy", "--bot-delay-ms", "150",
+            ])
     }
 }
 

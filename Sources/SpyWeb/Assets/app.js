@@ -1,32 +1,52 @@
 // The player page: joins a room over /ws, shows this player's word (once, then only while 忘詞 is held) and
 // whatever the game asks of them. Everything comes from the host's messages (docs/PROTOCOL.md); the page keeps
-// only the resume token, the name and the room code, per tab, so a reload takes back the same seat.
+// only its device's seats (resume token, room, id, name), so any tab of the browser takes back the same seat.
 "use strict";
 
-const TOKEN_KEY = "whoisspy.token";
-const NAME_KEY = "whoisspy.name";
-const ROOM_KEY = "whoisspy.room";
-// The game whose word this tab has already shown once; a reload must not flash it again.
-const SEEN_KEY = "whoisspy.seenGame";
 const LAST_NAME_KEY = "whoisspy.lastName";
+// Where pages before the device's list kept a tab's token.
+const TAB_TOKEN_KEY = "whoisspy.token";
 
 const $ = (id) => document.getElementById(id);
 
-const tab = {
-  get(key) {
+/**
+ * The seats this device holds, in localStorage: a new tab, a rescanned QR code or a reopened browser finds them
+ * and resumes without a word. A list of `{ token, room, id, name, opened, seen }` (`opened`: the player opened the
+ * room with 開新房間; `seen`: the game whose word was already shown once, so a resume does not flash it again).
+ * A word is never stored.
+ */
+const device = {
+  key: "whoisspy.seats",
+  load() {
     try {
-      return sessionStorage.getItem(key);
+      const list = JSON.parse(localStorage.getItem(this.key) || "[]");
+      return Array.isArray(list) ? list.filter((seat) => seat && typeof seat.token === "string" && seat.token) : [];
     } catch (_) {
-      return null;
+      return [];
     }
   },
-  set(key, value) {
+  save(list) {
     try {
-      if (value === null || value === undefined) sessionStorage.removeItem(key);
-      else sessionStorage.setItem(key, value);
+      if (list.length > 0) localStorage.setItem(this.key, JSON.stringify(list));
+      else localStorage.removeItem(this.key);
     } catch (_) {
-      // Without storage a reload joins afresh; the game itself still works.
+      // Without storage a new tab joins afresh; this tab still plays.
     }
+  },
+  get(token) {
+    return this.load().find((seat) => seat.token === token);
+  },
+  /** Sets `fields` on the seat of `token`, adding the seat if the device did not hold it. */
+  put(token, fields) {
+    const list = this.load();
+    const index = list.findIndex((seat) => seat.token === token);
+    const seat = { ...(index >= 0 ? list[index] : { token }), ...fields };
+    if (index >= 0) list[index] = seat;
+    else list.push(seat);
+    this.save(list);
+  },
+  drop(token) {
+    this.save(this.load().filter((seat) => seat.token !== token));
   },
 };
 
@@ -34,6 +54,8 @@ let lang = initialLanguage();
 let L = applyLanguage(lang);
 
 const state = {
+  token: null, // this page's seat on the device
+  replaced: false, // the seat went on in another tab or device
   me: null,
   joined: false,
   room: null,
@@ -58,8 +80,10 @@ const state = {
 
 const link = new HostLink({
   hello: () => {
-    const token = tab.get(TOKEN_KEY);
-    if (token) return { type: "hello", protocol: 1, name: tab.get(NAME_KEY) || "", token };
+    if (state.token) {
+      const seat = device.get(state.token);
+      return { type: "hello", protocol: 1, name: (seat && seat.name) || "", token: state.token };
+    }
     return state.hello;
   },
   onMessage: (message) => {
@@ -88,8 +112,10 @@ function handle(message) {
       // The host's bank, for the owner to pick categories from (hosts that do not send it leave the text field).
       state.bankCategories = Array.isArray(message.categories) ? message.categories : [];
       state.joinError = "";
-      tab.set(TOKEN_KEY, message.token);
-      tab.set(ROOM_KEY, message.room);
+      state.token = message.token;
+      state.replaced = false;
+      device.put(message.token, { room: message.room, id: message.you });
+      if (message.resumed !== true) device.put(message.token, { opened: Boolean(state.hello && state.hello.create) });
       // Back after a drop: say again whose turn it is or that a vote is open.
       state.lastTurnKey = "";
       state.lastVoteKey = "";
@@ -100,7 +126,8 @@ function handle(message) {
     case "deal": {
       // The same deal comes again after every reconnection; only a new game resets the table.
       const isNew = !state.dealt || state.dealt.game !== message.game;
-      const seen = Number(tab.get(SEEN_KEY) || 0) === message.game;
+      const stored = device.get(state.token);
+      const seen = Boolean(stored && stored.seen === message.game);
       state.dealt = { game: message.game, word: message.word, blank: message.blank === true };
       if (isNew) {
         state.gameOver = null;
@@ -111,6 +138,7 @@ function handle(message) {
       if (isNew && !seen) {
         state.wordShown = true;
         state.scrollToWord = true;
+        state.focusNext = "hide-word";
       }
       break;
     }
@@ -121,7 +149,11 @@ function handle(message) {
     case "clue": {
       const name = nameOf(state.room, message.player);
       // The clue went through: the box is free for the next turn (a refused clue keeps its text).
-      if (message.player === state.me) $("clue-input").value = "";
+      if (message.player === state.me) {
+        $("clue-input").value = "";
+        // The clue form goes away under the focus: the word's button is what stays in reach.
+        state.focusNext = "forgot";
+      }
       record((S) => S.clueEvent(name, message.text));
       break;
     }
@@ -129,6 +161,8 @@ function handle(message) {
       const key = voteKey(message.round, message.pk);
       state.voting = message;
       if (key !== state.lastVoteKey) state.ballot = null;
+      // On a resume the host says whom this player had voted for.
+      if (typeof message.ballot === "string") state.ballot = message.ballot;
       state.result = null;
       setTimer(message.timerMs);
       announceVote();
@@ -199,7 +233,7 @@ function applyRoom(view) {
     for (const seat of before.seats) {
       const now = view.seats.find((other) => other.id === seat.id);
       if (!now) record((S) => S.left(seat.name));
-      else if (seat.connected && !now.connected) record((S) => S.away(seat.name));
+      else if (seat.connected && !now.connected) record((S) => S.wentAway(seat.name));
       else if (!seat.connected && now.connected && seat.id !== state.me) record((S) => S.back(seat.name));
     }
     if (
@@ -214,6 +248,10 @@ function applyRoom(view) {
     if (mine) record((S) => S.joined(mine.name));
   }
   state.room = view;
+  rememberNames(view);
+  const mine = seatOf(view, state.me);
+  const stored = state.token ? device.get(state.token) : null;
+  if (mine && stored && stored.name !== mine.name) device.put(state.token, { name: mine.name });
   if (view.phase !== "voting") {
     state.voting = null;
     state.ballot = null;
@@ -240,7 +278,18 @@ function handleError(error) {
   if (!state.joined) {
     // A refused hello: the host closes the connection; the form says what to change.
     state.joinError = text;
-    if (error.code === "bad_token") tab.set(TOKEN_KEY, null);
+    if (error.code === "bad_token") forgetSeat();
+    if (error.code === "replaced") {
+      state.replaced = true;
+      return;
+    }
+    if (error.code === "name_taken" && state.autoName) {
+      // The page's own default name was taken: the next number, without asking.
+      state.autoName += 1;
+      state.hello = { ...state.hello, name: L.defaultName(state.autoName) };
+      link.start();
+      return;
+    }
     if (error.code === "name_taken") {
       const name = $("join-name").value.trim();
       const suggestion = /\d+$/.test(name) ? name.replace(/\d+$/, (d) => String(Number(d) + 1)) : `${name}2`;
@@ -249,6 +298,11 @@ function handleError(error) {
     }
     if (error.code === "room_required" || error.code === "room_not_found") state.needRoom = true;
     if (error.code === "wrong_password") state.needPassword = true;
+    return;
+  }
+  if (error.code === "replaced") {
+    // Another tab (or device) took this seat with its token: this one steps aside until asked back.
+    state.replaced = true;
     return;
   }
   state.notice = text;
@@ -278,8 +332,7 @@ function handleBye(reason) {
 /** Back to the join form, the seat given up (left, kicked, room closed). */
 function leaveRoom(message) {
   link.stop();
-  tab.set(TOKEN_KEY, null);
-  tab.set(SEEN_KEY, null);
+  forgetSeat();
   Object.assign(state, {
     me: null,
     joined: false,
@@ -297,6 +350,20 @@ function leaveRoom(message) {
   });
   state.joinError = message;
   showJoinError(message);
+}
+
+/** The seat is given up or gone: this device no longer holds it. */
+function forgetSeat() {
+  if (state.token) device.drop(state.token);
+  state.token = null;
+}
+
+/** "Play here": the seat comes back to this tab from the one that took it. */
+function playHere() {
+  state.replaced = false;
+  state.notice = "";
+  link.start();
+  render();
 }
 
 /** A refusal in the page's language; `too_few_players` with the numbers the host gave. */
@@ -396,18 +463,20 @@ function send(message) {
 }
 
 function join(create) {
-  const name = $("join-name").value.trim();
+  const typed = $("join-name").value.trim();
   const room = $("join-room").value.trim().toUpperCase();
   const password = $("join-password").value;
+  // An empty name takes a default one; the host's are Chinese (玩家1), so an English page picks its own.
+  state.autoName = !typed && lang === "en" ? 1 : 0;
+  const name = state.autoName ? L.defaultName(state.autoName) : typed;
   const hello = { type: "hello", protocol: 1, name };
   if (create) hello.create = true;
   else if (room) hello.room = room;
   if (password) hello.password = password;
   state.hello = hello;
   state.joinError = "";
-  tab.set(NAME_KEY, name);
   try {
-    localStorage.setItem(LAST_NAME_KEY, name);
+    localStorage.setItem(LAST_NAME_KEY, typed);
   } catch (_) {
     // Only a convenience for the next visit.
   }
@@ -450,6 +519,7 @@ async function confirmVote(seat) {
   const yes = await ask("vote", L.confirmVote(seat.name), L.confirmVoteYes, L.confirmVoteNo);
   if (yes && canVote()) {
     state.ballot = seat.id;
+    state.focusNext = `vote:${seat.id}`;
     send({ type: "vote", target: seat.id });
   }
 }
@@ -539,22 +609,54 @@ function render() {
   document.title = state.room ? `${L.title} · ${state.room.room}` : `${L.title} · Who Is the Spy`;
   renderHeader();
   const inRoom = state.joined && state.room !== null;
-  const resuming = !state.joined && tab.get(TOKEN_KEY) && state.linkStatus !== "closed";
-  $("join").hidden = state.joined || Boolean(resuming);
-  $("game").hidden = !inRoom;
+  const resuming = !state.joined && state.token && state.linkStatus !== "closed";
+  $("replaced").hidden = !state.replaced;
+  $("join").hidden = state.joined || Boolean(resuming) || state.replaced;
+  $("game").hidden = !inRoom || state.replaced;
+  if (state.replaced) {
+    // The seat plays elsewhere now: its word leaves this page.
+    $("word").textContent = "";
+    state.wordShown = false;
+    return;
+  }
   if (!inRoom) return;
   renderWord();
   renderAction();
   renderSettings();
-  if (state.scrollToWord) {
-    // A new game: the word is the first thing to see, wherever the page was scrolled to.
-    state.scrollToWord = false;
-    $("word-card").scrollIntoView({ block: "start" });
-  }
   redrawList($("seats"), seatItems(state.room, state.me, L, kickButton));
   $("clues").replaceChildren(...clueItems(state.room, L));
   const events = state.events.slice(-60).reverse();
   $("events").replaceChildren(...events.map((line) => el("li", { text: line(L) })));
+  if (state.scrollToWord && !$("word-card").hidden) {
+    // A new game: the word is the first thing to see, wherever the page was scrolled to. The deal may come before
+    // the snapshot that shows the card, so this waits for the card.
+    state.scrollToWord = false;
+    scrollBelowHeader($("word-card"));
+  }
+  moveFocus();
+}
+
+/** Scrolls so that `node` starts just below the sticky header. */
+function scrollBelowHeader(node) {
+  const header = document.querySelector(".bar").getBoundingClientRect().bottom;
+  const top = node.getBoundingClientRect().top + window.scrollY - header - 8;
+  window.scrollTo({ top: Math.max(0, top), behavior: "instant" });
+}
+
+/**
+ * After the deal, a clue and a vote the control a player used goes away or is redrawn: the focus goes to the next
+ * one they need (hide the word, 忘詞, their ballot) rather than falling to the page.
+ */
+function moveFocus() {
+  const wanted = state.focusNext;
+  if (!wanted) return;
+  if ($("confirm").open) return;
+  const target = wanted.startsWith("vote:")
+    ? $("vote-list").querySelector(`[data-player="${CSS.escape(wanted.slice(5))}"]`)
+    : $(wanted);
+  if (!target || target.closest("[hidden]")) return;
+  state.focusNext = "";
+  target.focus({ preventScroll: true });
 }
 
 function renderHeader() {
@@ -616,6 +718,7 @@ function renderAction() {
   switch (room.phase) {
     case "lobby":
       prompt = owner ? L.ownerCanStart : L.waitingForStart;
+      if ((device.get(state.token) || {}).opened) prompt = `${L.roomYouOpened(room.room)} · ${prompt}`;
       show("lobby-actions", owner);
       $("start-button").textContent = L.start;
       break;
@@ -632,7 +735,6 @@ function renderAction() {
       break;
     case "voting":
       if (canVote()) {
-        // After a reload the host says that this player voted, not for whom; the page does not know either.
         prompt = state.ballot ? L.ballot(nameOf(room, state.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
         show("vote-list", true);
         renderVoteList();
@@ -802,10 +904,13 @@ function wire() {
     event.preventDefault();
     join(false);
   });
-  $("create-button").addEventListener("click", () => join(true));
+  $("create-button").addEventListener("click", async () => {
+    // A mis-tap here would seat a guest alone in a lobby that looks like the real one: it asks first.
+    if (await ask("create", L.createQuestion, L.createYes, L.cancel)) join(true);
+  });
   $("hide-word").addEventListener("click", () => {
     state.wordShown = false;
-    if (state.dealt) tab.set(SEEN_KEY, String(state.dealt.game));
+    if (state.dealt && state.token) device.put(state.token, { seen: state.dealt.game });
     renderWord();
     $("forgot").focus();
   });
@@ -841,6 +946,7 @@ function wire() {
     send({ type: "settings", settings: { [input.dataset.setting]: value } });
   });
   $("leave-button").addEventListener("click", confirmLeave);
+  $("play-here").addEventListener("click", playHere);
   setInterval(() => {
     if (state.timerEndsAt !== null) renderTimer();
   }, 250);
@@ -852,6 +958,17 @@ function fillLanguage() {
   button.textContent = L.switchTo;
   button.setAttribute("aria-label", L.switchLabel);
   button.setAttribute("lang", lang === "zh" ? "en" : "zh-Hant-TW");
+}
+
+/** A seat an older version of the page kept for this tab only joins the device's list. */
+function adoptTabSeat() {
+  try {
+    const token = sessionStorage.getItem(TAB_TOKEN_KEY);
+    if (token && !device.get(token)) device.put(token, { name: sessionStorage.getItem("whoisspy.name") || "" });
+    sessionStorage.removeItem(TAB_TOKEN_KEY);
+  } catch (_) {
+    // No storage: nothing was kept.
+  }
 }
 
 function boot() {
@@ -869,9 +986,12 @@ function boot() {
   } catch (_) {
     // No remembered name.
   }
-  $("join-name").value = tab.get(NAME_KEY) || lastName;
-  if (tab.get(TOKEN_KEY)) {
-    // This tab holds a seat: take it back (a reload, or a phone that was locked).
+  adoptTabSeat();
+  const seats = device.load();
+  $("join-name").value = seats.length > 0 ? seats[0].name || lastName : lastName;
+  if (seats.length > 0) {
+    // This device holds a seat: take it back, whichever tab this is (a reload, a new tab, a rescanned QR code).
+    state.token = seats[0].token;
     link.start();
   }
   render();

@@ -29,6 +29,7 @@ const board = {
   guessing: null,
   timerEndsAt: null,
   linkStatus: "idle",
+  everConnected: false,
   attempt: 0,
   problem: "",
   needRoom: false,
@@ -48,6 +49,7 @@ const link = new HostLink({
     render();
   },
   onStatus: (status, attempt) => {
+    if (status === "connected") board.everConnected = true;
     board.linkStatus = status;
     board.attempt = attempt;
     render();
@@ -60,6 +62,12 @@ function handle(message) {
       board.problem = "";
       break;
     case "room":
+      rememberNames(message);
+      if (board.room && board.room.game !== message.game) {
+        // A new game: the last vote and the reveal belong to the one before.
+        board.result = null;
+        board.gameOver = null;
+      }
       board.room = message;
       if (message.phase !== "voting") board.voting = null;
       if (message.phase !== "guessing") board.guessing = null;
@@ -144,6 +152,13 @@ function render() {
   $("link").className = `link link-${status || "idle"}`;
   $("problem").hidden = !board.problem;
   $("problem").textContent = board.problem;
+  // A lost host is said across the room, not in the header's small print.
+  const lost =
+    board.everConnected && (board.linkStatus === "reconnecting" || (board.linkStatus === "closed" && !board.problem));
+  $("offline").hidden = !lost;
+  $("offline").textContent = board.linkStatus === "closed" ? L.connectionClosed : L.lostHost;
+  document.body.classList.toggle("board-game", Boolean(room) && room.phase !== "lobby");
+  document.body.classList.toggle("board-lobby", !room || room.phase === "lobby");
   const asking = (board.needRoom || board.needPassword) && board.linkStatus === "closed";
   $("board-join").hidden = !asking;
   $("board-room-field").hidden = !board.needRoom;
@@ -156,7 +171,8 @@ function render() {
   $("now").textContent = nowLine(room);
   renderTimer();
   const result = board.result;
-  $("result").hidden = !result || room.phase === "voting" || room.phase === "lobby";
+  // At game over the reveal takes the place of the last vote.
+  $("result").hidden = !result || room.phase === "voting" || room.phase === "lobby" || room.phase === "gameOver";
   if (result) {
     $("result-lines").replaceChildren(...resultLines(result, room, L).map((line) => el("li", { text: line })));
   }
@@ -172,8 +188,27 @@ function render() {
     $("reveal").replaceChildren(...revealItems(over, room, null, L));
   }
   $("seats").replaceChildren(...seatItems(room, null, L));
-  $("clues").replaceChildren(...clueItems(room, L));
+  // The latest round in full, the four before it one line each: the clues that matter now always fit.
+  const latest = room.clues.length > 0 ? room.clues[room.clues.length - 1].round : 0;
+  const recent = { ...room, clues: room.clues.filter((clue) => clue.round > latest - 5) };
+  $("clues").replaceChildren(...clueItems(recent, L, latest));
+  $("clues-card").hidden = room.phase === "lobby";
+  fitClues();
 }
+
+/** Long typed clues may not fit the board's column at the usual size: a smaller size first, then one line each. */
+function fitClues() {
+  const list = $("clues");
+  const card = $("clues-card");
+  list.classList.remove("tight", "tighter");
+  const overflows = () => card.scrollHeight > card.clientHeight + 1;
+  if (overflows()) list.classList.add("tight");
+  if (overflows()) list.classList.add("tighter");
+}
+
+window.addEventListener("resize", () => {
+  if (board.room) fitClues();
+});
 
 /** One line on what the table is doing. */
 function nowLine(room) {

@@ -13,6 +13,7 @@ const STRINGS = {
     room: (code) => `房間 ${code}`,
     game: (n) => `第${n}局`,
     round: (n) => `第${n}輪`,
+    roundFolded: (n, count) => `第${n}輪 · ${count} 則描述`,
     phase: { lobby: "大廳", describing: "描述中", voting: "投票中", guessing: "白板猜詞", gameOver: "遊戲結束" },
     seconds: (n) => `${n}秒`,
     absentTimer: (n) => `離線 ${n}秒`,
@@ -41,9 +42,16 @@ const STRINGS = {
     passwordLabel: "房間密碼",
     join: "加入",
     create: "開新房間",
+    createQuestion: "開一個只有你的新房間？朋友要輸入新房間的代碼才能加入。要加入大家的房間請按「取消」再按「加入」。",
+    createYes: "開新房間",
+    roomYouOpened: (code) => `這是你開的新房間 ${code}：朋友要輸入這個代碼才能加入`,
+    defaultName: (n) => `玩家${n}`,
+    replacedHere: "你的座位現在在別的分頁或裝置上。要在這裡繼續玩，按「在這裡玩」。",
+    playHere: "在這裡玩",
     nameTakenTry: (name) => `這個名字已經有人用了，換成「${name}」可以嗎？`,
     // Word
     wordHeading: "你的詞",
+    actionHeading: "現在要做的事",
     yourWord: (w) => `你的詞：${w}`,
     youAreBlank: "你是白板",
     hideWord: "記住了，藏起來",
@@ -133,7 +141,7 @@ const STRINGS = {
     // Log lines
     joined: (name) => `${name} 加入了`,
     left: (name) => `${name} 離開了`,
-    away: (name) => `${name} 離線了（座位保留）`,
+    wentAway: (name) => `${name} 離線了（座位保留）`,
     back: (name) => `${name} 回來了`,
     settingsChanged: (line) => `設定：${line}`,
     gameStarted: (n) => `第${n}局開始，詞已發出`,
@@ -213,6 +221,7 @@ const STRINGS = {
     room: (code) => `Room ${code}`,
     game: (n) => `Game ${n}`,
     round: (n) => `Round ${n}`,
+    roundFolded: (n, count) => `Round ${n} · ${count} clue${count === 1 ? "" : "s"}`,
     phase: {
       lobby: "Lobby",
       describing: "Describing",
@@ -246,8 +255,16 @@ const STRINGS = {
     passwordLabel: "Room password",
     join: "Join",
     create: "Open a new room",
+    createQuestion:
+      "Open a new room with only you in it? Friends will need its code to join. To join everyone's room, cancel and press Join.",
+    createYes: "Open a new room",
+    roomYouOpened: (code) => `You opened this new room, ${code}: friends join with this code`,
+    defaultName: (n) => `Player ${n}`,
+    replacedHere: "Your seat is now open in another tab or device. To go on playing here, press Play here.",
+    playHere: "Play here",
     nameTakenTry: (name) => `That name is taken. How about “${name}”?`,
     wordHeading: "Your word",
+    actionHeading: "What to do now",
     yourWord: (w) => `Your word: ${w}`,
     youAreBlank: "You are the blank",
     hideWord: "Got it, hide it",
@@ -332,7 +349,7 @@ const STRINGS = {
     scores: "Scores",
     joined: (name) => `${name} joined`,
     left: (name) => `${name} left`,
-    away: (name) => `${name} is away (seat kept)`,
+    wentAway: (name) => `${name} is away (seat kept)`,
     back: (name) => `${name} is back`,
     settingsChanged: (line) => `Settings: ${line}`,
     gameStarted: (n) => `Game ${n} starts: words are dealt`,
@@ -655,10 +672,19 @@ function seatOf(room, id) {
   return room ? room.seats.find((seat) => seat.id === id) : undefined;
 }
 
-/** A player's display name, or their id when the seat is gone. */
+// Every name a page has seen per player id: a result or a reveal still names a player whose seat is gone.
+const knownNames = new Map();
+
+/** Remembers the names of a room snapshot's seats. */
+function rememberNames(room) {
+  for (const seat of room.seats) knownNames.set(seat.id, seat.name);
+}
+
+/** A player's display name: from the room, else the last one seen for that id, else the id. */
 function nameOf(room, id) {
   const seat = seatOf(room, id);
-  return seat ? seat.name : id || "?";
+  if (seat) return seat.name;
+  return knownNames.get(id) || id || "?";
 }
 
 /** The small labels after a seat's name: owner, you, bot, away, out and revealed role, voted, turn, score. */
@@ -697,11 +723,22 @@ function seatItems(room, me, L, extra) {
   });
 }
 
-/** The clues of the current game, oldest first, with a heading line per round. */
-function clueItems(room, L) {
+/**
+ * The clues of the current game, oldest first, with a heading line per round. With `foldBefore`, the rounds before
+ * that one are one line each (the board keeps the latest clues on screen).
+ */
+function clueItems(room, L, foldBefore = 0) {
   const items = [];
   let round = -1;
   for (const clue of room.clues) {
+    if (clue.round < foldBefore) {
+      if (clue.round !== round) {
+        round = clue.round;
+        const count = room.clues.filter((other) => other.round === round).length;
+        items.push(el("li", { class: "clue-round folded", text: L.roundFolded(round, count) }));
+      }
+      continue;
+    }
     if (clue.round !== round) {
       round = clue.round;
       items.push(el("li", { class: "clue-round", text: L.round(round) }));
