@@ -23,7 +23,8 @@ enum HTTPRequestTarget {
         case .complete(let request, let leftover):
             require(leftover.count <= stream.count, "more left over than was sent")
             require(request.method == "GET" || request.method == "HEAD", "a \(request.method) request accepted")
-            switch WebRoutes.route(request) {
+            let site = WebSite(hostNames: HostNames(machineName: "fuzz", publicNames: ["h"]))
+            switch WebRoutes.route(request, site: site) {
             case .respond(let response):
                 require(!response.serialized(includeBody: !request.isHead).isEmpty, "an empty response")
             case .upgrade(let response):

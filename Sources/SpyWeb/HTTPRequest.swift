@@ -9,6 +9,7 @@ public enum HTTPStatus: Int, Sendable, Equatable {
     case methodNotAllowed = 405
     case requestTimeout = 408
     case payloadTooLarge = 413
+    case misdirectedRequest = 421
     case upgradeRequired = 426
     case headersTooLarge = 431
 
@@ -24,6 +25,7 @@ public enum HTTPStatus: Int, Sendable, Equatable {
         case .methodNotAllowed: return "Method Not Allowed"
         case .requestTimeout: return "Request Timeout"
         case .payloadTooLarge: return "Payload Too Large"
+        case .misdirectedRequest: return "Misdirected Request"
         case .upgradeRequired: return "Upgrade Required"
         case .headersTooLarge: return "Request Header Fields Too Large"
         }

@@ -124,9 +124,14 @@ extension DiscoveryAnswer {
 
     /// The machine's host name, for `--name`'s default.
     static func machineName() -> String {
+        systemHostName() ?? "spyd"
+    }
+
+    /// The system's host name, if it has one.
+    static func systemHostName() -> String? {
         var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "spyd" }
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.isEmpty ? "spyd" : name
+        return name.isEmpty ? nil : name
     }
 }

@@ -3,6 +3,7 @@ import SpyBank
 import SpyGame
 import SpyNet
 import SpyProtocol
+import SpyWeb
 
 /// Everything the command line decides about a daemon run.
 struct HostOptions: Sendable {
@@ -46,6 +47,8 @@ struct HostOptions: Sendable {
     var discovery = true
     /// The name discovery answers show.
     var hostName = "spyd"
+    /// Names besides its addresses and the machine's name that browsers may reach the host by.
+    var publicNames: [String] = []
 }
 
 /// Limits and timers of the event loop, each settable from the command line.
@@ -138,6 +141,10 @@ enum HostCommand {
                 "name", placeholder: "TEXT", help: "Name players see when their client finds this host.",
                 defaultDescription: "the host name"),
             .flag("no-discovery", help: "Do not answer clients looking for hosts (UDP, same port)."),
+            .value(
+                "public-name", placeholder: "NAME", repeatable: true,
+                help: "A DNS name browsers reach this host by, besides its addresses, localhost and the machine's "
+                    + "own name (NAME.local too); any other name in a request is refused (421)."),
             .value(
                 "bank", placeholder: "SOURCE", repeatable: true,
                 help: "Word pairs from a file or URL (CSV, JSON) instead of the embedded bank."),
@@ -269,6 +276,10 @@ enum HostCommand {
                 throw UsageError("--name must be 1–\(Discovery.maximumNameBytes) bytes with no control characters")
             }
             options.hostName = name
+        }
+        options.publicNames = parsed.all("public-name")
+        if let bad = options.publicNames.first(where: { !HostNames.isValidName($0) }) {
+            throw UsageError("--public-name: \"\(bad)\" is not a host name (letters, digits, '-' and '.')")
         }
         options.bankSources = parsed.all("bank")
         options.sheets = parsed.all("sheet")

@@ -9,7 +9,7 @@ extension Server {
     func handleWeb(_ input: PeerInput, from peer: Peer) {
         switch input {
         case .request(let request, let leftover):
-            switch WebRoutes.route(request) {
+            switch WebRoutes.route(request, site: webSite) {
             case .respond(let response):
                 answer(peer, response, head: request.isHead)
             case .upgrade(let response):

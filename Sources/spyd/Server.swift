@@ -28,6 +28,8 @@ final class Server {
     private let pairsFor: (GameSettings) -> [WordPair]
     private let status: StatusScreen?
     private var discovery: DiscoveryResponder?
+    /// The names the web routes answer to, and what they keep between requests.
+    let webSite: WebSite
     /// The bank's categories, sent in every `welcome`.
     private let categories: [BankCategory]
     /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
@@ -76,6 +78,8 @@ final class Server {
         self.botKnowledge = BotVocabulary(pairs: bank).knowledge
         self.pairsFor = pairsFor
         self.status = status
+        self.webSite = WebSite(
+            hostNames: HostNames(machineName: DiscoveryAnswer.systemHostName(), publicNames: options.publicNames))
         self.random = SplitMix64(seed: options.seed ?? SecureRandom.seed())
         self.roomOpenings = RoomOpeningRate(perMinute: options.limits.roomsPerMinute)
         let descriptorLimit = ProcessSetup.raiseDescriptorLimit()

@@ -23,8 +23,22 @@ import Testing
     func aHostThatIsNotAnAddressGetsNoCode(host: String) throws {
         // HTTP/1.0 may leave the Host out; 1.1 without one is refused before any route.
         let head = host.isEmpty ? "HTTP/1.0\r\n" : "HTTP/1.1\r\nHost: \(host)\r\n"
-        let response = try respond("GET /qr.svg \(head)\r\n")
+        let response = JoinQR.response(try request("GET /qr.svg \(head)\r\n"))
         #expect(response.status == .notFound)
         #expect(!String(decoding: response.body, as: UTF8.self).contains("<svg"))
+    }
+
+    @Test func eachAddressIsDrawnOnce() throws {
+        let site = testSite()
+        let first = try respond("GET /qr.svg HTTP/1.1\r\nHost: 192.168.1.5:7777\r\n\r\n", site: site)
+        let again = try respond("GET /qr.svg HTTP/1.1\r\nHost: 192.168.1.5:7777\r\n\r\n", site: site)
+        #expect(again == first && site.joinCodesDrawn == 1)
+        let room = try respond("GET /qr.svg?room=KFRW HTTP/1.1\r\nHost: 192.168.1.5:7777\r\n\r\n", site: site)
+        #expect(room.body != first.body && site.joinCodesDrawn == 2)
+        // However many addresses are asked for, the site keeps a bounded number of codes.
+        for port in 1...200 { _ = try respond("GET /qr.svg HTTP/1.1\r\nHost: 10.0.0.1:\(port)\r\n\r\n", site: site) }
+        #expect(site.joinCodesDrawn == 202)
+        _ = try respond("GET /qr.svg HTTP/1.1\r\nHost: 10.0.0.1:200\r\n\r\n", site: site)
+        #expect(site.joinCodesDrawn == 202)
     }
 }

@@ -11,8 +11,13 @@ enum RouteTestError: Error {
     case refused(String)
 }
 
-func respond(_ text: String) throws -> HTTPResponse {
-    switch WebRoutes.route(try request(text)) {
+/// A site that answers to the names these tests use.
+func testSite() -> WebSite {
+    WebSite(hostNames: HostNames(machineName: "spy-host", publicNames: ["h"]))
+}
+
+func respond(_ text: String, site: WebSite = testSite()) throws -> HTTPResponse {
+    switch WebRoutes.route(try request(text), site: site) {
     case .respond(let response): return response
     case .upgrade(let response): return response
     }
@@ -90,7 +95,7 @@ extension HTTPResponse {
 
     @Test func aSameOriginUpgradeIsAccepted() throws {
         let parsed = try request(Self.upgrade("Origin: http://10.0.0.2:7777\r\n"))
-        guard case .upgrade(let response) = WebRoutes.route(parsed) else {
+        guard case .upgrade(let response) = WebRoutes.route(parsed, site: testSite()) else {
             Issue.record("refused")
             return
         }
@@ -103,7 +108,7 @@ extension HTTPResponse {
     }
 
     @Test func anUpgradeWithoutOriginComesFromAProgramAndIsAccepted() throws {
-        guard case .upgrade = WebRoutes.route(try request(Self.upgrade(""))) else {
+        guard case .upgrade = WebRoutes.route(try request(Self.upgrade("")), site: testSite()) else {
             Issue.record("refused")
             return
         }

@@ -220,7 +220,7 @@ import Testing
         let second = try WebSocketTestClient(port: daemon.port)
         // The third connection from the address is refused at once (with the framed protocol's error).
         let third = try RawClient(port: daemon.port)
-        try? third.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+        try? third.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(third.readUntilClosed())
         _ = second
         // Once one closes, the address may connect again.
@@ -229,7 +229,7 @@ import Testing
         var served = false
         while !served && !deadline.hasPassed {
             let again = try RawClient(port: daemon.port)
-            try? again.send("GET /favicon.svg HTTP/1.1\r\nHost: h\r\n\r\n")
+            try? again.send("GET /favicon.svg HTTP/1.1\r\nHost: localhost\r\n\r\n")
             served = (try? again.readResponse(seconds: 2))?.status == 200
         }
         #expect(served)

@@ -176,13 +176,13 @@ import Testing
 
         let cached = try RawClient(port: daemon.port)
         try cached.send(
-            "GET /app.js HTTP/1.1\r\nHost: h\r\nIf-None-Match: \(try #require(WebAssets.byPath["/app.js"]).etag)\r\n\r\n"
+            "GET /app.js HTTP/1.1\r\nHost: localhost\r\nIf-None-Match: \(try #require(WebAssets.byPath["/app.js"]).etag)\r\n\r\n"
         )
         #expect(try cached.readResponse().status == 304)
         #expect(cached.readUntilClosed())
 
         let head = try RawClient(port: daemon.port)
-        try head.send("HEAD /board?room=ABCD HTTP/1.1\r\nHost: h\r\n\r\n")
+        try head.send("HEAD /board?room=ABCD HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(head.readUntilClosed())
         let text = String(decoding: head.buffer, as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
@@ -190,8 +190,9 @@ import Testing
         #expect(text.contains("Content-Length: \(try #require(WebAssets.byPath["/board"]).bytes.count)"))
 
         for (request, status) in [
-            ("GET /secret HTTP/1.1\r\nHost: h\r\n\r\n", 404), ("POST / HTTP/1.1\r\nHost: h\r\n\r\n", 405),
-            ("GET /ws HTTP/1.1\r\nHost: h\r\n\r\n", 426),
+            ("GET /secret HTTP/1.1\r\nHost: localhost\r\n\r\n", 404),
+            ("POST / HTTP/1.1\r\nHost: localhost\r\n\r\n", 405),
+            ("GET /ws HTTP/1.1\r\nHost: localhost\r\n\r\n", 426),
         ] {
             let other = try RawClient(port: daemon.port)
             try other.send(request)
