@@ -1,10 +1,11 @@
-"""Four browser tabs play a spoken game against each other; each sees only its own word.
+"""Four browsers play a spoken game against each other; each sees only its own word.
 
-Against `spyd --host` (no bots). Each player is a browser of its own (a seat belongs to the browser, not the tab). After the deal,
-three tabs hold one word and one tab the other; before game over no tab is sent the other word, keeps a word in
-its storage, or shows its own word while 忘詞 is not held. Every speaker presses Done in turn, everyone votes for the
+Against `spyd --host` (no bots). Each player is a browser of its own (a seat belongs to the browser, not the tab).
+After the deal, three hold one word and one the other; before game over no page is sent the other word, keeps a
+word in its storage, or shows its own word while 忘詞 is not held. Every speaker presses Done in turn, everyone votes for the
 same player (confirming with 滾吧！), and the game ends after that vote whoever was out: the reveal then matches the
-word each tab was shown. Then the owner kicks a player.
+word each was shown. A fifth player who comes during the game watches and joins at its end. Then the owner kicks
+a player.
 """
 
 import json
@@ -73,6 +74,18 @@ def run(browsers, args):
 
     browser = go(tabs[owner])
     sb.press(browser, sb.by_id(browser, "start-button"))
+
+    # A fifth player arrives while the game runs: the page watches the room and joins by itself when it ends.
+    late_browser = sb.launch(sb.PHONE, "en-US")
+    browsers.append(late_browser)
+    sb.record_frames(late_browser)
+    late_browser.get(url + "/")
+    sb.wait(late_browser, lambda b: sb.visible(b, "join-name"), "the join form")
+    sb.by_id(late_browser, "join-name").send_keys("Dana")
+    sb.press(late_browser, sb.by_id(late_browser, "join-button"))
+    sb.wait(late_browser, lambda b: sb.visible(b, "watch"), "the late player watches the running game")
+    sb.wait(late_browser, lambda b: len(b.find_elements(By.CSS_SELECTOR, "#watch-seats li")) == 4, "the table watched")
+    sb.check(not sb.visible(late_browser, "join-form"), "no join form to press again while waiting")
 
     words = {}
     for me, handle in tabs.items():
@@ -180,6 +193,12 @@ def run(browsers, args):
         sb.check("is-out" in seat_class.split(), f"{target} is out on {me}'s page")
         sb.at_sizes(browser, f"{me}'s game over")
 
+    # The late player joined by itself at the end of the game, and was never sent a word before it.
+    sb.wait(late_browser, lambda b: sb.visible(b, "game") and sb.seat_count(b) == 5, "the late player seated")
+    late = sb.my_id(late_browser)
+    sb.check(late not in tabs, f"the late player has a seat of its own: {late}")
+    sb.check(not any(f.get("type") == "deal" for f in sb.frames(late_browser)), "the late player was dealt nothing")
+
     # A player's tab goes away: the others see the seat away, in words.
     gone = ids[2]
     browser = go(tabs[gone])
@@ -203,7 +222,7 @@ def run(browsers, args):
     question, yes, _ = sb.confirm_dialog(browser)
     sb.check(question.startswith("Remove ") and yes == "Remove", f"the kick asks {question!r}")
     sb.answer_dialog(browser, yes=True)
-    sb.wait(browser, lambda b: sb.seat_count(b) == 3, "three seats left on the owner's page")
+    sb.wait(browser, lambda b: sb.seat_count(b) == 4, "four seats left on the owner's page")
     revealed_name = sb.text_at(browser, f'#reveal li[data-player="{kicked}"] .reveal-name')
     sb.check(revealed_name == kicked_name, f"the reveal names the removed player {revealed_name!r}, not its id")
     browser = go(tabs[kicked])
@@ -218,6 +237,7 @@ def run(browsers, args):
     sb.check(sb.text_of(browser, "prompt").startswith("You opened this new room"), "the lobby says the room is new")
     for tab in tabs.values():
         sb.check_console(tab[0])
+    sb.check_console(late_browser)
 
 
 if __name__ == "__main__":

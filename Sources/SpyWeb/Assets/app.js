@@ -56,6 +56,10 @@ let L = applyLanguage(lang);
 const state = {
   token: null, // this page's seat on the device
   replaced: false, // the seat went on in another tab or device
+  watching: null, // a game was running at the join: the room as a watcher sees it, until the page can join
+  claim: "", // the away seat this page asks back (hello.claim)
+  claimPending: "", // the host is asking the room for that seat
+  claimAsked: null, // this player is asked to let someone take back a seat: { player, name }
   me: null,
   joined: false,
   room: null,
@@ -84,6 +88,10 @@ const link = new HostLink({
       const seat = device.get(state.token);
       return { type: "hello", protocol: 1, name: (seat && seat.name) || "", token: state.token };
     }
+    if (state.claim) {
+      const { create: _, ...hello } = state.hello;
+      return { ...hello, claim: state.claim };
+    }
     return state.hello;
   },
   onMessage: (message) => {
@@ -107,6 +115,9 @@ function handle(message) {
   switch (message.type) {
     case "welcome":
       if (state.joined) record((S) => S.reconnected);
+      stopWatching();
+      state.claim = "";
+      state.claimPending = "";
       state.me = message.you;
       state.joined = true;
       // The host's bank, for the owner to pick categories from (hosts that do not send it leave the text field).
@@ -212,6 +223,22 @@ function handle(message) {
       announce(`${L.winner[message.winner]} ${L.words(message.civilianWord, message.spyWord)}`);
       break;
     }
+    case "claim_pending":
+      state.claimPending = message.player;
+      break;
+    case "claim":
+      askClaim(message);
+      break;
+    case "claim_done":
+      if (state.claimAsked && state.claimAsked.player === message.player) closeClaim();
+      break;
+    case "owner": {
+      const name = nameOf(state.room, message.player);
+      const mine = message.player === state.me;
+      record((S) => (mine ? S.youAreOwner : S.newOwner(name)));
+      announce(mine ? L.youAreOwner : L.newOwner(name));
+      break;
+    }
     case "error":
       handleError(message);
       break;
@@ -278,9 +305,23 @@ function handleError(error) {
   if (!state.joined) {
     // A refused hello: the host closes the connection; the form says what to change.
     state.joinError = text;
+    state.claimPending = "";
     if (error.code === "bad_token") forgetSeat();
     if (error.code === "replaced") {
       state.replaced = true;
+      return;
+    }
+    if (state.claim) {
+      // A claim ended without the seat: the room is still there to watch, or to join.
+      state.claim = "";
+      state.claimPending = "";
+      if (state.watching) {
+        state.watchProblem = text;
+        return;
+      }
+    }
+    if (error.code === "game_in_progress") {
+      startWatching();
       return;
     }
     if (error.code === "name_taken" && state.autoName) {
@@ -350,6 +391,91 @@ function leaveRoom(message) {
   });
   state.joinError = message;
   showJoinError(message);
+}
+
+// MARK: Joining while a game runs, and taking back an away seat
+
+/**
+ * A game is running, so the host seats nobody new: the page watches the room (what a board sees), joins by itself
+ * when the game ends, and offers "That's me" next to the seats that are away.
+ */
+const watcher = new HostLink({
+  hello: () => {
+    const hello = { type: "hello", protocol: 1, name: "", watch: true };
+    if (state.hello && state.hello.room) hello.room = state.hello.room;
+    if (state.hello && state.hello.password) hello.password = state.hello.password;
+    return hello;
+  },
+  onMessage: (message) => {
+    if (message.type === "room") {
+      rememberNames(message);
+      state.watching = message;
+      if (message.phase === "lobby" || message.phase === "gameOver") {
+        // The game is over: join now, as the player asked.
+        if (!state.claim) {
+          stopWatching();
+          link.start();
+        }
+      }
+    }
+    render();
+  },
+  onStatus: () => render(),
+});
+
+function startWatching() {
+  state.watching = { seats: [], phase: "", room: "" };
+  state.watchProblem = "";
+  watcher.start();
+}
+
+function stopWatching() {
+  if (!state.watching) return;
+  state.watching = null;
+  watcher.stop();
+}
+
+/** Asks the room for an away seat: the owner (or the longest-seated player) is asked to allow it. */
+function claimSeat(seat) {
+  state.claim = seat.id;
+  state.claimPending = "";
+  state.watchProblem = "";
+  state.joinError = "";
+  link.start();
+  render();
+}
+
+function thatsMeButton(seat) {
+  if (seat.bot || seat.connected) return null;
+  return el("button", {
+    type: "button",
+    class: "thats-me small",
+    text: L.thatsMe,
+    "aria-label": L.thatsMeName(seat.name),
+    dataset: { claim: seat.id },
+    onclick: () => claimSeat(seat),
+  });
+}
+
+/** Someone asks for an away seat back: one tap allows it (or refuses). */
+function askClaim(message) {
+  state.claimAsked = { player: message.player, name: message.name };
+  const seat = seatOf(state.room, message.player);
+  $("claim-question").textContent = L.claimQuestion(message.name, seat ? seat.seat : message.player);
+  const dialog = $("claim-dialog");
+  if (!dialog.open) dialog.showModal();
+  $("claim-allow").focus();
+}
+
+function closeClaim() {
+  state.claimAsked = null;
+  if ($("claim-dialog").open) $("claim-dialog").close();
+}
+
+function answerClaim(allow) {
+  const asked = state.claimAsked;
+  closeClaim();
+  if (asked) send({ type: "claim_answer", player: asked.player, allow });
 }
 
 /** The seat is given up or gone: this device no longer holds it. */
@@ -611,7 +737,9 @@ function render() {
   const inRoom = state.joined && state.room !== null;
   const resuming = !state.joined && state.token && state.linkStatus !== "closed";
   $("replaced").hidden = !state.replaced;
-  $("join").hidden = state.joined || Boolean(resuming) || state.replaced;
+  renderWatching();
+  const waiting = Boolean(state.watching) || Boolean(state.claimPending);
+  $("join").hidden = state.joined || Boolean(resuming) || state.replaced || waiting;
   $("game").hidden = !inRoom || state.replaced;
   if (state.replaced) {
     // The seat plays elsewhere now: its word leaves this page.
@@ -634,6 +762,26 @@ function render() {
     scrollBelowHeader($("word-card"));
   }
   moveFocus();
+}
+
+/** Before joining: the room being watched until its game ends, or the claim waiting for an answer. */
+function renderWatching() {
+  const watching = !state.joined && state.watching;
+  const pending = !state.joined && state.claimPending;
+  show("watch", Boolean(watching) && !pending);
+  show("claim-wait", Boolean(pending));
+  if (pending) {
+    const seat = seatOf(state.watching, state.claimPending);
+    $("claim-wait-text").textContent = L.claimPending(seat ? seat.seat : "");
+  }
+  if (!watching) return;
+  $("watch-where").textContent = state.watching.room ? whereLine(state.watching, L) : "";
+  $("watch-problem").textContent = state.watchProblem || "";
+  const claiming = Boolean(state.claim);
+  redrawList(
+    $("watch-seats"),
+    seatItems(state.watching, null, L, claiming ? null : thatsMeButton),
+  );
 }
 
 /** Scrolls so that `node` starts just below the sticky header. */
@@ -730,7 +878,8 @@ function renderAction() {
         show("turn-spoken", !typed);
       } else {
         prompt = room.turn ? L.turnOf(nameOf(room, room.turn)) : "";
-        if (me && !me.alive) prompt = `${L.youAreOut} · ${prompt}`;
+        if (me && me.sittingOut) prompt = `${L.notDealt} · ${prompt}`;
+        else if (me && !me.alive) prompt = `${L.youAreOut} · ${prompt}`;
       }
       break;
     case "voting":
@@ -947,6 +1096,9 @@ function wire() {
   });
   $("leave-button").addEventListener("click", confirmLeave);
   $("play-here").addEventListener("click", playHere);
+  $("claim-allow").addEventListener("click", () => answerClaim(true));
+  $("claim-deny").addEventListener("click", () => answerClaim(false));
+  $("claim-dialog").addEventListener("cancel", (event) => event.preventDefault());
   setInterval(() => {
     if (state.timerEndsAt !== null) renderTimer();
   }, 250);

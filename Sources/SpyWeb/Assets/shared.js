@@ -108,6 +108,16 @@ const STRINGS = {
     waitVote: "等待其他人投票",
     youAreOut: "你已出局，看大家玩吧",
     notDealt: "這局沒有你，下一局再加入",
+    sittingOut: "這局沒發詞",
+    watchingToJoin: "遊戲進行中：這局結束就會自動讓你加入。座位不見了？在你的名字旁按「是我」。",
+    thatsMe: "是我",
+    thatsMeName: (name) => `我是 ${name}：請房主讓我拿回這個座位`,
+    claimPending: (seat) => (seat ? `正在請房主讓你拿回 ${seat} 號座位…` : "正在請房主讓你拿回座位…"),
+    claimQuestion: (name, seat) => `${name} 想拿回 ${seat} 號座位，讓他回來嗎？`,
+    claimAllow: "讓他回來",
+    claimDeny: "不要",
+    newOwner: (name) => `${name} 現在是房主`,
+    youAreOwner: "你現在是房主",
     yourGuess: "你被投出局了：猜猜平民的詞",
     guessLabel: "猜詞",
     guessOf: (name) => `${name} 正在猜平民的詞`,
@@ -201,6 +211,11 @@ const STRINGS = {
       too_many_errors: "出錯太多次，重新連線中",
       bad_message: "主機看不懂這個動作",
       internal: "主機出了點問題，什麼都沒改變",
+      claim_invalid: "這個座位不能拿回",
+      claim_unavailable: "現在桌上沒有人能讓你回來，等一下再試",
+      claim_busy: "已經有人在要這個座位了",
+      claim_refused: "房間沒有讓你拿回這個座位",
+      not_allowed: "你不能這樣做",
     },
     // Board
     joinWithPhone: "用手機或電腦加入",
@@ -319,6 +334,16 @@ const STRINGS = {
     waitVote: "Waiting for the others to vote",
     youAreOut: "You are out: watch the rest",
     notDealt: "You are not in this game; join the next one",
+    sittingOut: "not dealt",
+    watchingToJoin: "A game is running: you join by yourself when it ends. Lost your seat? Press “That's me” next to your name.",
+    thatsMe: "That's me",
+    thatsMeName: (name) => `I am ${name}: ask the owner for this seat back`,
+    claimPending: (seat) => (seat ? `Asking the owner to give you seat ${seat} back…` : "Asking the owner to give you your seat back…"),
+    claimQuestion: (name, seat) => `${name} wants seat ${seat} back — allow?`,
+    claimAllow: "Allow",
+    claimDeny: "Refuse",
+    newOwner: (name) => `${name} is now the owner`,
+    youAreOwner: "You are now the room's owner",
     yourGuess: "You are out: guess the civilians' word",
     guessLabel: "Guess",
     guessOf: (name) => `${name} is guessing the civilians' word`,
@@ -409,6 +434,11 @@ const STRINGS = {
       too_many_errors: "Too many refused moves; reconnecting",
       bad_message: "The host did not understand that move",
       internal: "The host had a problem; nothing changed",
+      claim_invalid: "That seat cannot be taken back",
+      claim_unavailable: "Nobody at the table can let you back in right now; try again in a moment",
+      claim_busy: "Someone is already asking for that seat",
+      claim_refused: "The room did not give you the seat back",
+      not_allowed: "You cannot do that",
     },
     joinWithPhone: "Join with a phone or laptop",
     scanOrOpen: "Scan the QR code, or open in a browser:",
@@ -437,6 +467,10 @@ const FINAL_ERRORS = new Set([
   "too_many_rooms",
   "replaced",
   "kicked",
+  "claim_invalid",
+  "claim_unavailable",
+  "claim_busy",
+  "claim_refused",
 ]);
 
 const LANGUAGE_KEY = "whoisspy.lang";
@@ -537,6 +571,18 @@ class HostLink {
     });
     window.addEventListener("online", () => {
       if (!this.stopped && this.status === "reconnecting") this.connectNow();
+    });
+    // A page left for another (and kept by the browser to come back to) lets its seat show as away at once, and
+    // takes it back when shown again.
+    window.addEventListener("pagehide", (event) => {
+      if (event.persisted && !this.stopped) {
+        clearTimeout(this.retryTimer);
+        clearInterval(this.pingTimer);
+        this.detach();
+      }
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted && !this.stopped) this.connectNow();
     });
   }
 
@@ -696,6 +742,7 @@ function seatBadges(seat, room, me, L) {
   if (seat.id === me) badges.push(badge(L.you, "me"));
   if (seat.bot) badges.push(badge(L.bot, "bot"));
   if (!seat.connected) badges.push(badge(L.away, "away"));
+  if (seat.sittingOut && room.phase !== "lobby") badges.push(badge(L.sittingOut, "away sitting-out"));
   const inGame = room.phase !== "lobby";
   if (inGame && !seat.alive) badges.push(badge(L.out, "out"));
   if (seat.revealed) badges.push(badge(L.role[seat.revealed], `role role-${seat.revealed}`));
