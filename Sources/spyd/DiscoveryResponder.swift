@@ -21,6 +21,7 @@ final class DiscoveryResponder {
 
     private var endpoints: [UInt64: Endpoint] = [:]
     private var limiter = DiscoveryRateLimiter()
+    private var answers = DiscoveryAnswerCache()
     private let log: Log
     private let buffer = UnsafeMutableRawBufferPointer.allocate(
         byteCount: Discovery.maximumDatagramBytes + 1, alignment: 8)
@@ -65,10 +66,10 @@ final class DiscoveryResponder {
     func owns(_ token: UInt64) -> Bool { token >= DiscoveryResponder.firstToken }
 
     /// Reads the waiting datagrams of one socket (a bounded number, so TCP peers are not starved) and answers the
-    /// probes that deserve it with `describe()`.
+    /// probes that deserve it with `describe()`, encoded only when it says something new.
     func readable(token: UInt64, describe: () -> DiscoveryAnswer) {
         guard let endpoint = endpoints[token] else { return }
-        var answer: DiscoveryAnswer?
+        var answer: [UInt8]??
         for _ in 0..<64 {
             guard let (length, source) = endpoint.socket.receive(into: buffer) else { return }
             guard length <= Discovery.maximumDatagramBytes,
@@ -82,8 +83,9 @@ final class DiscoveryResponder {
                 log.debug("discovery: rate limit for \(source.host)")
                 continue
             }
-            if answer == nil { answer = describe() }
-            if let datagram = answer?.encoded(limit: length) {
+            if answer == nil { answer = answers.datagram(for: describe()) }
+            // Never longer than the probe: a probe is at least as long as the longest answer.
+            if let datagram = answer ?? nil, datagram.count <= length {
                 endpoint.replyVia.send(datagram, to: source)
             }
         }
@@ -98,28 +100,49 @@ final class DiscoveryResponder {
 @available(*, unavailable)
 extension DiscoveryResponder: Sendable {}
 
+/// The last answer datagram and what it said: a flood of probes between two changes of the rooms costs one
+/// encoding, not one a probe.
+struct DiscoveryAnswerCache {
+    private var said: DiscoveryAnswer?
+    private var datagram: [UInt8]?
+    /// Answers encoded so far (tests read it).
+    private(set) var encodings = 0
+
+    /// The datagram that says `answer`, at most `Discovery.maximumAnswerBytes` long.
+    mutating func datagram(for answer: DiscoveryAnswer) -> [UInt8]? {
+        if let said, said == answer { return datagram }
+        said = answer
+        datagram = answer.encoded(limit: Discovery.maximumAnswerBytes)
+        encodings += 1
+        return datagram
+    }
+}
+
 extension Server {
-    /// This host as a discovery answer describes it.
+    /// This host as a discovery answer describes it: only the first rooms, as many as an answer can ever hold, so
+    /// an answer costs the same with 1 room or 2,000.
     func discoveryAnswer() -> DiscoveryAnswer {
-        DiscoveryAnswer(
-            name: options.hostName, port: port, password: options.password != nil,
-            rooms: roomOrder.compactMap { rooms[$0] })
+        let shown = roomOrder.prefix(DiscoveryAnswer.maximumRooms).compactMap { rooms[$0] }
+        return DiscoveryAnswer(
+            name: options.hostName, port: port, password: options.password != nil, rooms: shown,
+            more: roomOrder.count - shown.count)
     }
 }
 
 extension DiscoveryAnswer {
     /// What the host tells a passer-by about its rooms: codes, seats, whether a game runs; nothing secret.
-    init(name: String, port: UInt16, password: Bool, rooms: [RoomHost]) {
+    init(name: String, port: UInt16, password: Bool, rooms: [RoomHost], more: Int = 0) {
         let now = WallClock.nowMs()
+        let described = rooms.map { host in
+            let view = host.room.view(now: now)
+            let seated = view.seats.count
+            return Room(
+                code: host.code, seated: seated, free: max(0, host.room.settings.maxPlayers - seated),
+                playing: view.phase != .lobby && view.phase != .gameOver)
+        }
         self.init(
             name: name, port: Int(port), protocol: supportedProtocolVersions.max() ?? 1, password: password,
-            rooms: rooms.map { host in
-                let view = host.room.view(now: now)
-                let seated = view.seats.count
-                return Room(
-                    code: host.code, seated: seated, free: max(0, host.room.settings.maxPlayers - seated),
-                    playing: view.phase != .lobby && view.phase != .gameOver)
-            })
+            rooms: described, more: more)
     }
 
     /// The machine's host name, for `--name`'s default.

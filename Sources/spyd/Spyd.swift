@@ -59,9 +59,11 @@ enum Spyd {
         log.info(
             "listening on \(bindText):\(server.port) with \(server.rooms.count) room(s); bank: \(report.inUse); "
                 + "pairs dealt: \(language)")
-        for way in joinWays(server: server, options: options).ways {
+        let (ways, _) = joinWays(server: server, options: options)
+        for way in ways {
             log.info("join: \(way.terminal)  or  \(way.browser)")
         }
+        if let warning = loopbackWarning(ways) { log.warning(warning.joined(separator: " ")) }
         if let status {
             status.banner(banner(server: server, options: options, bankName: report.inUse, language: language))
         }
@@ -154,6 +156,8 @@ enum Spyd {
 
     /// The two ways to join at one address: the terminal client's command and the browser's URL.
     struct JoinWay {
+        /// The address players are told, as the host was bound to it or found it.
+        var address: String
         var terminal: String
         var browser: String
     }
@@ -168,9 +172,25 @@ enum Spyd {
         if !found { addresses = ["127.0.0.1"] }
         let ways = addresses.map { address in
             let host = address.contains(":") ? "[\(address)]" : address
-            return JoinWay(terminal: "spy-client \(address)\(suffix)", browser: "http://\(host):\(server.port)")
+            return JoinWay(
+                address: address, terminal: "spy-client \(address)\(suffix)", browser: "http://\(host):\(server.port)")
         }
         return (ways, found)
+    }
+
+    /// Whether `address` (as `--bind` or the banner gives it) is this machine's loopback, which no phone reaches.
+    static func isLoopback(_ address: String) -> Bool {
+        let lower = address.lowercased()
+        return lower == "localhost" || lower == "::1" || lower == "0:0:0:0:0:0:0:1" || lower.hasPrefix("127.")
+    }
+
+    /// The warning for a host that only prints loopback addresses: nobody else on the network can join.
+    static func loopbackWarning(_ ways: [JoinWay]) -> [String]? {
+        guard !ways.isEmpty, ways.allSatisfy({ isLoopback($0.address) }) else { return nil }
+        return [
+            "Warning: only a loopback address is served; phones and other machines on the network cannot reach it.",
+            "Leave out --bind (or bind a LAN address) so players can join.",
+        ]
     }
 
     static func banner(server: Server, options: HostOptions, bankName: String, language: String) -> [String] {
@@ -182,6 +202,7 @@ enum Spyd {
             lines.append("  No network address found; join on this machine:")
         }
         for way in ways { lines.append("    \(way.terminal)    \(way.browser)") }
+        if let warning = loopbackWarning(ways) { lines += [""] + warning.map { "  " + $0 } }
         if found, let style = options.bannerQR, let url = ways.first?.browser {
             lines += [""] + BannerQR.lines(url: url, style: style)
         }

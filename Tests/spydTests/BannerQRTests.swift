@@ -2,6 +2,8 @@ import Foundation
 import SpyQR
 import Testing
 
+@testable import spyd
+
 /// Reads the banner's half-block lines back into modules. `glyphIsDark` is false for the no-colour drawing, whose
 /// glyphs are the light modules (it is meant for a dark background).
 func bannerModules(_ lines: [String], glyphIsDark: Bool) -> [[Bool]] {
@@ -109,5 +111,29 @@ struct DrawnBanner {
             (-zone..<code.size + zone).map { x in code.isDark(x: x, y: y) }
         }
         #expect(try ZBar.decode(grid) == text)
+    }
+}
+
+/// A host that serves only loopback says so: phones cannot reach the address it prints.
+@Suite struct LoopbackBannerTests {
+    @Test func aLoopbackOnlyHostWarnsThatPhonesCannotReachIt() throws {
+        let banner = try DrawnBanner(extraArguments: ["--no-qr"])
+        let warning = try #require(banner.lines.firstIndex { $0.contains("only a loopback address is served") })
+        #expect(banner.lines[warning].contains("phones and other machines on the network cannot reach it"))
+        #expect(banner.lines.contains { $0.contains("spy-client 127.0.0.1:") })
+    }
+
+    @Test func onlyLoopbackAddressesAreLoopback() {
+        for address in ["127.0.0.1", "127.1.2.3", "::1", "localhost", "LOCALHOST", "0:0:0:0:0:0:0:1"] {
+            #expect(Spyd.isLoopback(address), "\(address)")
+        }
+        for address in ["192.168.1.5", "10.0.0.1", "fe80::1", "spy.lan", "0.0.0.0", "128.0.0.1"] {
+            #expect(!Spyd.isLoopback(address), "\(address)")
+        }
+        let lan = Spyd.JoinWay(address: "192.168.1.5", terminal: "", browser: "")
+        let loopback = Spyd.JoinWay(address: "127.0.0.1", terminal: "", browser: "")
+        #expect(Spyd.loopbackWarning([loopback]) != nil)
+        #expect(Spyd.loopbackWarning([loopback, lan]) == nil)
+        #expect(Spyd.loopbackWarning([]) == nil)
     }
 }

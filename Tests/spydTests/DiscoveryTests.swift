@@ -41,6 +41,22 @@ final class ProbeSocket {
 }
 
 @Suite struct DiscoveryTests {
+    /// A flood of probes between two changes of the rooms costs one encoding.
+    @Test func anAnswerIsEncodedOncePerChange() {
+        var cache = DiscoveryAnswerCache()
+        let lobby = DiscoveryAnswer(
+            name: "Host", port: 7777, protocol: 1, password: false,
+            rooms: [.init(code: "KFRW", seated: 3, free: 7, playing: false)], more: 1_999)
+        let first = cache.datagram(for: lobby)
+        for _ in 0..<100 { #expect(cache.datagram(for: lobby) == first) }
+        #expect(cache.encodings == 1)
+        var playing = lobby
+        playing.rooms[0].playing = true
+        let changed = cache.datagram(for: playing)
+        #expect(changed != first && changed.flatMap(DiscoveryAnswer.decode) == playing)
+        #expect(cache.encodings == 2)
+    }
+
     @Test func anAnswerDescribesTheHostAndItsRoomsAndNothingSecret() throws {
         let daemon = try DaemonProcess(
             ["--rooms", "2", "--name", "Test host 測試", "--password", "hunter2", "--bots", "3", "--bot-delay-ms", "0"])

@@ -80,35 +80,52 @@ public struct DiscoveryAnswer: Codable, Equatable, Sendable {
         self.more = more
     }
 
-    /// The answer datagram, at most `limit` bytes (and never more than `Discovery.maximumAnswerBytes`): rooms are
-    /// dropped from the end, and counted in `more`, until it fits; the name is cut to `maximumNameBytes`.
+    /// The answer datagram, at most `limit` bytes (and never more than `Discovery.maximumAnswerBytes`): the first
+    /// rooms that surely fit are kept and the rest counted in `more`; the name is cut to `maximumNameBytes`.
     public func encoded(limit: Int) -> [UInt8]? {
+        encodedCountingWork(limit: limit).datagram
+    }
+
+    /// `encoded(limit:)` and the encodings it took: two at most, however many rooms (tests read it).
+    func encodedCountingWork(limit: Int) -> (datagram: [UInt8]?, encodings: Int) {
         let limit = min(limit, Discovery.maximumAnswerBytes)
-        var named = self
-        named.name = DiscoveryAnswer.shortened(name)
+        var fitted = self
+        fitted.name = DiscoveryAnswer.shortened(name)
+        fitted.rooms = []
+        fitted.more = more + rooms.count
+        guard let empty = fitted.datagram(), empty.count <= limit else { return (nil, 1) }
+        // No room takes more than `roomBytesBound` and `more` only loses digits as rooms are kept, so the rooms
+        // that fit are counted from the bytes left, not searched for by encoding (a probe flood would otherwise
+        // cost a host of 2,000 rooms a dozen encodings a probe).
+        // (The first room has no comma before it, hence the one byte more.)
+        let keep = min(rooms.count, (limit - empty.count + 1) / DiscoveryAnswer.roomBytesBound)
+        guard keep > 0 else { return (empty, 1) }
+        fitted.rooms = Array(rooms.prefix(keep))
+        fitted.more -= keep
+        guard let datagram = fitted.datagram(), datagram.count <= limit else { return (empty, 2) }
+        return (datagram, 2)
+    }
+
+    /// No answer carries more rooms than this, whatever its name and counts: a host describes its first ones only.
+    public static let maximumRooms =
+        (Discovery.maximumAnswerBytes - Discovery.answerMagic.count - 1 + 1) / roomBytesBound
+
+    /// The most bytes one room takes in an answer, its separating comma included: a room within the bounds
+    /// `decode` accepts (seats and free seats up to 1,000).
+    static let roomBytesBound: Int = {
+        let widest = Room(code: "WWWW", seated: 1_000, free: 1_000, playing: false)
+        return (try? encoder().encode(widest).count).map { $0 + 1 } ?? 128
+    }()
+
+    private static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        func datagram(keeping count: Int) -> [UInt8]? {
-            var fitted = named
-            fitted.rooms = Array(named.rooms.prefix(count))
-            fitted.more = named.more + named.rooms.count - count
-            guard let json = try? encoder.encode(fitted) else { return nil }
-            return Discovery.answerMagic + [Discovery.version] + Array(json)
-        }
-        // Each room kept adds more bytes than `more` loses digits, so the size grows with the rooms kept and the
-        // most that fit are found by bisection: a dozen encodings for a host of 2,000 rooms, not one per room
-        // dropped (a probe flood would otherwise cost the host two thousand encodings a probe).
-        guard var best = datagram(keeping: 0), best.count <= limit else { return nil }
-        var (fits, tooMany) = (0, named.rooms.count + 1)
-        while tooMany - fits > 1 {
-            let middle = (fits + tooMany) / 2
-            if let candidate = datagram(keeping: middle), candidate.count <= limit {
-                (fits, best) = (middle, candidate)
-            } else {
-                tooMany = middle
-            }
-        }
-        return best
+        return encoder
+    }
+
+    private func datagram() -> [UInt8]? {
+        guard let json = try? DiscoveryAnswer.encoder().encode(self) else { return nil }
+        return Discovery.answerMagic + [Discovery.version] + Array(json)
     }
 
     /// Reads an answer datagram; `nil` for anything malformed, out of range or of another version.

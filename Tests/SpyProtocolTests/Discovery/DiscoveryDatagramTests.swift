@@ -62,23 +62,24 @@ import Testing
         }
     }
 
-    /// The answer keeps the longest prefix of rooms that fits, exactly as dropping rooms one by one from the end
-    /// would, for every limit and whatever rooms were already counted in `more`.
-    @Test func theMostRoomsThatFitAreKept() throws {
+    /// The answer keeps a prefix of rooms that fits, never fewer than the widest rooms possible would leave (rooms
+    /// are counted from the bytes left, not searched for), whatever rooms were already counted in `more`.
+    @Test func theRoomsKeptAreAsManyAsTheWidestRoomsWouldLeave() throws {
         let rooms = (0..<120).map { index in
             DiscoveryAnswer.Room(code: "ABCD", seated: index * 7 % 1_000, free: index % 3, playing: index % 2 == 0)
         }
-        for more in [0, 9, 99_990] {
+        let widest = DiscoveryAnswer.Room(code: "WWWW", seated: 1_000, free: 1_000, playing: false)
+        for more in [0, 9, 99_000] {
             let answer = DiscoveryAnswer(
                 name: "Host", port: 7777, protocol: 1, password: true, rooms: rooms, more: more)
             for limit in stride(from: 100, through: 1_300, by: 13) {
                 var reference = answer
-                var expected: [UInt8]?
-                while expected == nil {
+                reference.rooms = Array(repeating: widest, count: rooms.count)
+                var widestThatFit: Int?
+                while widestThatFit == nil {
                     let json = try JSONEncoder.sortedWithoutEscapingSlashes.encode(reference)
-                    let datagram = Discovery.answerMagic + [Discovery.version] + Array(json)
-                    if datagram.count <= min(limit, Discovery.maximumAnswerBytes) {
-                        expected = datagram
+                    if Discovery.answerMagic.count + 1 + json.count <= min(limit, Discovery.maximumAnswerBytes) {
+                        widestThatFit = reference.rooms.count
                     } else if reference.rooms.isEmpty {
                         break
                     } else {
@@ -86,7 +87,17 @@ import Testing
                         reference.more += 1
                     }
                 }
-                #expect(answer.encoded(limit: limit) == expected, "limit \(limit), more \(more)")
+                guard let widestThatFit else {
+                    #expect(answer.encoded(limit: limit) == nil, "limit \(limit)")
+                    continue
+                }
+                let datagram = try #require(answer.encoded(limit: limit), "limit \(limit), more \(more)")
+                #expect(datagram.count <= min(limit, Discovery.maximumAnswerBytes))
+                let decoded = try #require(DiscoveryAnswer.decode(datagram))
+                #expect(decoded.rooms == Array(rooms.prefix(decoded.rooms.count)))
+                #expect(decoded.rooms.count + decoded.more == rooms.count + more)
+                #expect(decoded.rooms.count >= widestThatFit, "limit \(limit), more \(more)")
+                #expect(decoded.rooms.count <= DiscoveryAnswer.maximumRooms)
             }
         }
     }
