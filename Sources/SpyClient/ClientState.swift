@@ -97,6 +97,10 @@ enum LogEvent: Equatable, Sendable {
     case ownWord(String?)
     /// A local message for the player (a bad command, a hint).
     case hint(Hint)
+    /// The room has a new owner.
+    case ownerChanged(name: String, isMe: Bool)
+    /// Someone who typed `name` asks for the away seat of `seat` back; this player approves (y/n).
+    case claimAsked(seat: String, name: String)
 }
 
 /// A local message that needs no host.
@@ -214,6 +218,8 @@ struct ClientState: Equatable, Sendable {
     var resumed = false
     /// Back after a dropped connection: the deal that follows is said again in line mode.
     var sayWordAgain = false
+    /// A claim of an away seat this player was asked to approve, until it is answered or ends.
+    var claimQuestion: ServerMessage.Claim?
 
     init(language: Language) {
         self.language = language
@@ -366,6 +372,16 @@ struct ClientState: Equatable, Sendable {
         case .bye(let bye):
             record(.bye(reason: bye.reason))
             link = .closed
+        case .owner(let change):
+            record(.ownerChanged(name: name(change.player), isMe: change.player == me))
+        case .claim(let claim):
+            claimQuestion = claim
+            record(.claimAsked(seat: name(claim.player), name: claim.name))
+        case .claimDone(let done):
+            if claimQuestion?.player == done.player { claimQuestion = nil }
+        case .claimPending:
+            // The session waits longer for its welcome; nothing to show in the room yet.
+            break
         }
     }
 
@@ -505,5 +521,14 @@ struct ClientState: Equatable, Sendable {
     /// Shows the word from local memory for a few seconds. Sends nothing.
     mutating func recallWord(now: Millis) {
         wordVisibility = .recalled(until: now + Self.recallMillis)
+    }
+}
+
+extension ClientState {
+    /// Answers the open claim question, if there is one.
+    mutating func answerClaim(allow: Bool) -> Reaction {
+        guard let question = claimQuestion else { return Reaction() }
+        claimQuestion = nil
+        return Reaction(messages: [.claimAnswer(.init(player: question.player, allow: allow))])
     }
 }

@@ -64,7 +64,7 @@ enum HostMessages {
         case .ping(let ping): return check([("id", ping.id, -largestID...largestID)])
         case .pong(let pong): return check([("id", pong.id, -largestID...largestID)])
         case .error(let error): return check([("need", error.need, count), ("have", error.have, count)])
-        case .voteProgress, .bye: return nil
+        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner: return nil
         }
     }
 }

@@ -36,6 +36,10 @@ extension ClientState {
             return Reaction()
         }
         switch prompt {
+        case .none where claimQuestion != nil && [.character("y"), .character("Y")].contains(key):
+            return answerClaim(allow: true)
+        case .none where claimQuestion != nil && [.character("n"), .character("N")].contains(key):
+            return answerClaim(allow: false)
         case .none:
             return handleDirect(key, now: now)
         case .categories(let picker):

@@ -28,6 +28,8 @@ enum PlainCommand: Equatable, Sendable {
     case help
     /// List the categories of the host's bank.
     case categories
+    /// Answer the question about a claimed seat.
+    case answerClaim(allow: Bool)
 }
 
 /// Why a line is not a command.
@@ -63,6 +65,8 @@ enum PlainMode {
         case "help", "h", "?", "說明": return .success(.help)
         case "set", "設定": return parseSetting(rest).map(PlainCommand.settings)
         case "categories", "類別": return .success(.categories)
+        case "y", "yes", "allow", "允許": return .success(.answerClaim(allow: true))
+        case "n", "no", "deny", "拒絕": return .success(.answerClaim(allow: false))
         default: return .failure(.unknown(String(parts[0])))
         }
     }
@@ -128,6 +132,8 @@ enum PlainMode {
             return "» " + text.event(event) + " " + text.plainWordHint
         case .problem, .bye:
             return "! " + text.event(event)
+        case .claimAsked:
+            return "» " + text.event(event) + " " + text.plainClaimHint
         default:
             return "· " + text.event(event)
         }
@@ -145,6 +151,7 @@ enum PlainMode {
             if seat.owner { tags.append("★") }
             if seat.id == state.me { tags.append(text.you) }
             if !seat.connected { tags.append(text.away) }
+            if seat.sittingOut == true { tags.append(text.sittingOut) }
             if !seat.alive && room.phase != .lobby { tags.append(text.out) }
             if let role = seat.revealed { tags.append(text.role(role)) }
             if room.turn == seat.id && room.phase == .describing { tags.append("▶") }
@@ -173,6 +180,9 @@ extension ClientState {
             return (Reaction(), [text.hint(.help)])
         case .categories:
             return (Reaction(), text.categoryLines(bankCategories))
+        case .answerClaim(let allow):
+            guard claimQuestion != nil else { return (Reaction(), [text.hint(.notNow)]) }
+            return (answerClaim(allow: allow), [])
         case .who:
             return (Reaction(), PlainMode.seatLines(self))
         case .word:

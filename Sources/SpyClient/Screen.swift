@@ -292,6 +292,7 @@ enum Screen {
         if seat.id == state.me { tags.append(("(\(text.you))", .bold)) }
         if seat.bot { tags.append((text.bot, .dim)) }
         if !seat.connected { tags.append((text.away, .error)) }
+        if seat.sittingOut == true { tags.append((text.sittingOut, .dim)) }
         if !seat.alive && room.phase != .lobby { tags.append((text.out, .out)) }
         if let role = seat.revealed { tags.append((text.role(role), Style.of(role))) }
         if room.phase == .voting && seat.voted { tags.append(("✓" + text.voted, .civilian)) }
@@ -536,6 +537,12 @@ enum Screen {
         case .confirmLeave: return (StyledLine(" " + text.confirmLeave, .turn), nil)
         case .categories: return (StyledLine(), nil)
         case .none:
+            if let question = state.claimQuestion {
+                return (
+                    StyledLine(" " + text.claimQuestion(seat: state.name(question.player), name: question.name), .turn),
+                    nil
+                )
+            }
             if let notice = state.notice { return (StyledLine(" " + text.event(notice), .error), nil) }
             if state.link != .connected { return (StyledLine(" " + text.link(state.link), .error), nil) }
             return (StyledLine(), nil)
@@ -547,7 +554,7 @@ enum Screen {
         case .clue, .guess, .kick: return text.helpEditing
         case .confirmVote, .confirmLeave: return text.helpConfirm
         case .categories: return text.pickerHelp
-        case .none: break
+        case .none: if state.claimQuestion != nil { return text.helpClaim }
         }
         guard let room = state.room else { return text.helpLobby }
         switch room.phase {

@@ -13,6 +13,8 @@ final class Session {
     static let connectTimeout: Millis = 5_000
     /// A host answers `hello` at once; something silent on that port is not a WhoIsSpy host.
     static let joinTimeout: Millis = 10_000
+    /// How long a claim of an away seat may wait for its approval, and a little more for the answer to arrive.
+    static let claimTimeout: Millis = 65_000
     /// How often a player turned away by a running game asks again.
     static let gameRunningRetry: Millis = 3_000
 
@@ -197,6 +199,10 @@ final class Session {
             switch message {
             case .welcome(let welcome):
                 joined(welcome, now: now)
+            case .claimPending:
+                // The name points at our own away seat: the table approves, which may take up to a minute.
+                Output.error(text.claimWaiting)
+                connectDeadline = now + Self.claimTimeout
             case .error(let error):
                 refusedAtJoin(error, now: now)
                 return

@@ -32,6 +32,7 @@ struct Strings: Sendable {
     var you: String { pick("你", "you") }
     var away: String { pick("離線", "away") }
     var out: String { pick("出局", "out") }
+    var sittingOut: String { pick("本局休息", "sitting out") }
     var bot: String { pick("電腦", "bot") }
     var voted: String { pick("已投", "voted") }
     func points(_ score: Int) -> String { pick("\(score)分", "\(score) pt") }
@@ -185,6 +186,17 @@ struct Strings: Sendable {
     var helpVoting: String {
         pick("數字/方向鍵 選人  Enter 投票  f 看詞  d 詳情  q 離開", "digits/arrows pick  Enter vote  f word  d details")
     }
+    func claimAsked(seat: String, name: String) -> String {
+        pick("「\(name)」想拿回 \(seat) 的座位", "\"\(name)\" asks for \(seat)'s seat back")
+    }
+    func claimQuestion(seat: String, name: String) -> String {
+        claimAsked(seat: seat, name: name) + pick("，允許嗎? (y/n)", ": allow? (y/n)")
+    }
+    var helpClaim: String { pick("y 允許  n 拒絕", "y allow  n deny") }
+    var plainClaimHint: String { pick("（輸入 y 允許，n 拒絕）", "(type y to allow, n to deny)") }
+    var claimWaiting: String {
+        pick("這個名字的座位離線中：等房間裡的人同意還給你…", "That name's seat is away: waiting for the table to give it back to you…")
+    }
     var helpConfirm: String { pick("y 確定  n 取消  f 看詞", "y yes  n no  f word") }
     var helpWatching: String {
         pick("f 看詞  d 詳情  q 離開  Ctrl-C 暫離", "f word  d details  q leave  Ctrl-C step away")
@@ -238,6 +250,9 @@ struct Strings: Sendable {
         case .ownWord(let word?): return yourWord(word)
         case .ownWord(nil): return youAreBlank
         case .hint(let hint): return self.hint(hint)
+        case .ownerChanged(_, true): return pick("你現在是房主", "You own the room now")
+        case .ownerChanged(let name, false): return pick("\(name) 現在是房主", "\(name) owns the room now")
+        case .claimAsked(let seat, let name): return claimAsked(seat: seat, name: name)
         }
     }
 
@@ -340,6 +355,11 @@ struct Strings: Sendable {
         case .badToken: return pick("舊座位已失效，重新加入", "Your old seat expired; joining afresh")
         case .hostStorage:
             return pick("主機現在存不了檔，剛才那步沒算；稍後再試", "The host cannot save right now; that was not taken, try again soon")
+        case .claimRefused: return pick("座位沒有還給你（對方拒絕或沒回應）", "The seat was not given back (denied or no answer)")
+        case .claimBusy: return pick("已經有人在要這個座位了", "Someone is already asking for that seat")
+        case .claimUnavailable: return pick("現在沒有人能同意把座位還給你", "Nobody connected can give that seat back right now")
+        case .claimInvalid: return pick("這個座位不能要回", "That seat cannot be claimed")
+        case .notAllowed: return pick("沒有問你這件事", "You were not asked that")
         case .tooManyAttempts: return pick("密碼錯太多次了，等一下再試", "Too many wrong passwords: wait a little and try again")
         default: return message
         }

@@ -62,6 +62,7 @@ extension Room {
         let progressBefore = phase == .voting ? progressMessage(now: context.now) : nil
         seats[index].connected = true
         seats[index].awaySince = nil
+        seats[index].waitedFor = nil
         // Only an absence made the table wait with a deadline; with no timer set, the game waits for them again.
         if isActor(player), timerSecondsForActor == 0 { deadline = nil }
         if phase == .voting { updateVoteDeadline(now: context.now) }
@@ -96,6 +97,8 @@ extension Room {
         for index in seats.indices where !seats[index].bot && !seats[index].departed {
             seats[index].connected = false
             seats[index].awaySince = context.now
+            // Away because the host was: every seat gets its one wait again.
+            seats[index].waitedFor = nil
         }
         switch phase {
         case .describing, .guessing:
@@ -184,7 +187,9 @@ extension Room {
         guard seatIndex(of: player) != nil else { throw Rejection(.notPlaying, "You have no seat in this room.") }
         guard player == owner else { throw Rejection(.notOwner) }
         guard !gameRunning else { throw Rejection(.wrongPhase, "A game is already running.") }
-        let players = playerIDs
+        // A seat away at the deal sits the game out, so no turn or ballot of the game waits for it.
+        let players = playerIDs.filter(isConnected)
+        let sittingOut = playerIDs.filter { !isConnected($0) }
         if let problem = Rules.startProblem(settings, players: players.count) { throw problem }
         let playable = pairs.filter(\.isPlayable)
         guard !playable.isEmpty else { throw Rejection(.badSettings, "No word pair fits these settings.") }
@@ -207,8 +212,12 @@ extension Room {
         gamesPlayed += 1
         game = Game(
             number: gamesPlayed, civilianWord: swapped ? pair.spy : pair.civilian,
-            spyWord: swapped ? pair.civilian : pair.spy, dealt: players, roles: roles, firstSpeaker: firstSpeaker)
-        context.log("game \(gamesPlayed) started in room \(code) with \(players.count) players")
+            spyWord: swapped ? pair.civilian : pair.spy, dealt: players,
+            sittingOut: sittingOut.isEmpty ? nil : sittingOut,
+            roles: roles, firstSpeaker: firstSpeaker)
+        context.log(
+            "game \(gamesPlayed) started in room \(code) with \(players.count) players"
+                + (sittingOut.isEmpty ? "" : ", \(sittingOut.joined(separator: " ")) away and sitting out"))
         for id in players {
             context.send(id, .deal(.init(game: gamesPlayed, word: game?.word(for: id))))
         }
@@ -231,5 +240,40 @@ extension Room {
             }
         }
         return roles
+    }
+
+    // MARK: Ownership and claims
+
+    /// In the lobby and at game over, an owner away for `Rules.ownerAwayMillis` hands the room to the connected
+    /// person seated longest, so an owner's lost phone never blocks the table; the deadline is the moment that
+    /// happens while someone could take over. During a game the deadline belongs to the game and ownership stays.
+    mutating func settleOwnership(_ context: inout Context) {
+        guard !gameRunning else { return }
+        var due: Millis?
+        if let current = owner, let since = awaySince(current), let heir = longestSeatedPerson(excluding: current) {
+            if context.now >= since + Rules.ownerAwayMillis {
+                owner = heir
+                context.log("owner \(current) away; owner now \(heir)")
+            } else {
+                due = since + Rules.ownerAwayMillis
+            }
+        }
+        deadline = due
+    }
+
+    /// The seat an unseated player's name points at when it clashes with an away person's seat, by the rule that
+    /// refuses a taken name.
+    public func awaySeat(matchingName rawName: String) -> PlayerID? {
+        let normalised = PlayerText.normalisedName(rawName)
+        guard !normalised.isEmpty else { return nil }
+        let look = PlayerText.NameLook(normalised)
+        return seats.first { isAway($0.id) && PlayerText.NameLook($0.name).isAlike(look) }?.id
+    }
+
+    /// Who approves giving the away seat `claimed` to a new device: the owner when connected and not the seat
+    /// itself, otherwise the connected person seated longest.
+    public func claimApprover(for claimed: PlayerID) -> PlayerID? {
+        if let owner, owner != claimed, isConnected(owner), !isBot(owner) { return owner }
+        return longestSeatedPerson(excluding: claimed)
     }
 }

@@ -48,8 +48,30 @@ extension Room {
     private mutating func startTurn(_ context: inout Context) {
         guard let game, let speaker = game.currentSpeaker else { return }
         phase = .describing
+        if isPassedOver(speaker) {
+            deadline = nil
+            context.broadcast(.turn(turnMessage(now: context.now)))
+            context.log("\(speaker) is still away; their turn passes")
+            finishTurn(of: speaker, text: nil, &context)
+            return
+        }
         deadline = actorDeadline(for: speaker, now: context.now)
         context.broadcast(.turn(turnMessage(now: context.now)))
+    }
+
+    /// Whether the game no longer waits for this player: away, and already waited for once during this absence.
+    /// While nobody still in is connected, everyone is waited for as usual, so the game cannot run on by itself.
+    func isPassedOver(_ player: PlayerID) -> Bool {
+        guard let seat = seats.first(where: { $0.id == player && !$0.departed }), !seat.connected,
+            seat.waitedFor == true, let game
+        else { return false }
+        return game.alive.contains(where: isConnected)
+    }
+
+    /// The table has now waited once for this away player.
+    mutating func markWaitedFor(_ player: PlayerID) {
+        guard let index = seatIndex(of: player), !seats[index].connected, !seats[index].bot else { return }
+        seats[index].waitedFor = true
     }
 
     private func turnMessage(now: Millis) -> ServerMessage.Turn {
@@ -141,6 +163,7 @@ extension Room {
     /// timer runs (the timer decides); while away, for the absent window after they dropped or the host came back.
     func isAwaited(_ voter: PlayerID, now: Millis) -> Bool {
         guard let since = awaySince(voter), !isConnected(voter) else { return isConnected(voter) }
+        if isPassedOver(voter) { return false }
         return settings.voteSeconds > 0 || now < since + Rules.absentTurnMillis
     }
 
@@ -214,6 +237,7 @@ extension Room {
         let tally = seatOrder.compactMap { id in counts[id].map { TallyEntry(player: id, voters: $0) } }
             .sorted { $0.voters.count > $1.voters.count }
         let abstained = game.voters.filter { game.ballots[$0] == nil }
+        for voter in abstained { markWaitedFor(voter) }
         let top = tally.first?.voters.count ?? 0
         let tied = top == 0 ? [] : tally.filter { $0.voters.count == top }.map(\.player)
         let wasPK = !game.pk.isEmpty
@@ -363,6 +387,7 @@ extension Room {
         case .describing:
             guard let speaker = game?.currentSpeaker else { return }
             context.log("\(speaker)'s turn timed out")
+            markWaitedFor(speaker)
             finishTurn(of: speaker, text: nil, &context)
         case .voting where settings.voteSeconds > 0:
             closeVote(&context)
@@ -372,6 +397,7 @@ extension Room {
             closeVoteIfComplete(&context)
             if phase == .voting { context.broadcast(.voteProgress(progressMessage(now: context.now))) }
         case .guessing:
+            if let guesser = game?.guesser { markWaitedFor(guesser) }
             resolveGuess(nil, &context)
         case .lobby, .gameOver:
             deadline = nil

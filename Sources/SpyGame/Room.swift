@@ -80,18 +80,19 @@ public struct Room: Codable, Sendable, Equatable {
                 voted = voting && game.ballots[seat.id] != nil
                 revealed = game.revealed[seat.id]
             }
+            let sittingOut = phase != .lobby && game?.sittingOut?.contains(seat.id) == true
             seatViews.append(
                 SeatView(
                     id: seat.id, seat: index + 1, name: seat.name, owner: seat.id == owner,
                     connected: seat.connected && !seat.departed, bot: seat.bot, alive: alive, voted: voted,
-                    revealed: revealed, score: seat.score))
+                    revealed: revealed, score: seat.score, sittingOut: sittingOut ? true : nil))
         }
         let over = phase == .gameOver
         return RoomView(
             room: code, phase: phase, game: gamesPlayed, round: game?.round ?? 0, settings: settings,
             seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
             pk: over ? [] : game?.pk ?? [], clues: Array((game?.clues ?? []).suffix(Rules.cluesInView)),
-            timerMs: deadline.map { Int(max(0, $0 - now)) }, winner: over ? game?.winner : nil,
+            timerMs: gameRunning ? deadline.map { Int(max(0, $0 - now)) } : nil, winner: over ? game?.winner : nil,
             timerKind: runningTimerKind)
     }
 
@@ -101,10 +102,14 @@ public struct Room: Codable, Sendable, Equatable {
         var context = Context(now: now)
         do {
             try next.handle(event, &context)
+            next.settleOwnership(&context)
         } catch let rejection as Rejection {
             return .failure(rejection)
         } catch {
             return .failure(Rejection(.internal))
+        }
+        if let previous = owner, let player = next.owner, player != previous {
+            context.broadcast(.owner(.init(player: player, previous: previous)))
         }
         if context.roomChanged {
             context.effects.append(.broadcast(.room(next.view(now: now))))
@@ -139,7 +144,7 @@ public struct Room: Codable, Sendable, Equatable {
         case .guess(let guess): try guessWord(by: player, guess.word, &context)
         case .kick(let request): try kick(request.player, by: player, &context)
         case .leave: try leave(player, &context)
-        case .hello, .ping, .pong, .start:
+        case .hello, .ping, .pong, .start, .claimAnswer:
             throw Rejection(.badMessage, "The host handles \(message.type) itself.")
         }
     }
@@ -185,6 +190,9 @@ public struct Room: Codable, Sendable, Equatable {
         var departed: Bool
         /// When the player's connection dropped (or the host came back after a restart), while away.
         var awaySince: Millis?
+        /// The table has waited for this away seat once (a turn timed out, or a vote closed without its ballot):
+        /// until it resumes, its turns pass and its ballots abstain at once.
+        var waitedFor: Bool?
     }
 
     func seatIndex(of player: PlayerID) -> Int? {
@@ -201,6 +209,16 @@ public struct Room: Codable, Sendable, Equatable {
         guard let seat = seats.first(where: { $0.id == player && !$0.departed }), !seat.connected else { return nil }
         return seat.awaySince
     }
+
+    /// Whether the seat is a person's seat whose client is not connected (and that has not been given up).
+    public func isAway(_ player: PlayerID) -> Bool {
+        seats.contains { $0.id == player && !$0.departed && !$0.bot && !$0.connected }
+    }
+
+    /// The connected person seated longest (seats are kept in join order), other than `excluded`.
+    func longestSeatedPerson(excluding excluded: PlayerID?) -> PlayerID? {
+        seats.first { !$0.departed && !$0.bot && $0.connected && $0.id != excluded }?.id
+    }
 }
 
 /// The state of one game, from the deal to game over.
@@ -210,6 +228,8 @@ struct Game: Codable, Sendable, Equatable {
     var spyWord: String
     /// Players dealt in, in seat order at the deal.
     var dealt: [PlayerID]
+    /// Seats that were away at the deal: seated, not dealt in, until the next deal.
+    var sittingOut: [PlayerID]?
     var roles: [PlayerID: Role]
     var out: Set<PlayerID> = []
     var revealed: [PlayerID: Role] = [:]

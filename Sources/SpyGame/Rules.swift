@@ -22,6 +22,10 @@ public enum Rules {
     public static let timerSeconds = 10...600
     /// How long an absent speaker (or guessing blank) keeps the table waiting when no turn timer is set.
     public static let absentTurnMillis: Millis = 20_000
+    /// How long an owner may be away in the lobby or at game over before the room passes to someone connected.
+    public static let ownerAwayMillis: Millis = 30_000
+    /// How long a claim of an away seat waits for its approval.
+    public static let claimMillis: Millis = 60_000
     /// Points every player on the winning side gets.
     public static let winPoints = 2
     /// Extra points for winners still in at the end.

@@ -13,6 +13,9 @@ final class Peer {
         case seated(room: String, player: PlayerID)
         /// Watching the room with code `room`: no seat, public messages only.
         case watching(room: String)
+        /// Asking for the away seat `player` of the room `room` back without its token: no seat until a
+        /// connected player of the room approves.
+        case claiming(room: String, player: PlayerID)
         /// Finished: the last bytes go out, input is read and dropped, and the socket closes at the latest at
         /// `until` (monotonic ms). Lingering instead of closing at once keeps unread input from turning the close
         /// into a reset that would destroy the final error frame.
@@ -80,6 +83,8 @@ final class RoomHost {
     var watchers: Set<UInt64> = []
     /// Wall-clock ms since which a seated human has been away.
     var absentSince: [PlayerID: Int64] = [:]
+    /// Claims of away seats waiting for approval.
+    var claims = SeatClaims()
     /// Wall-clock ms since which nobody has been connected.
     var emptySince: Int64?
     /// Opened at start: stays open while empty.

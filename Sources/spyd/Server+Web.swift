@@ -108,7 +108,7 @@ extension Server {
             linger(peer)
         case .hello:
             complain(peer, .alreadyJoined, nil)
-        case .settings, .start, .clue, .pass, .vote, .guess, .kick:
+        case .settings, .start, .clue, .pass, .vote, .guess, .kick, .claimAnswer:
             complain(peer, .notPlaying, "A watcher has no seat.")
         }
     }

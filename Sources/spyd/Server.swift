@@ -31,12 +31,12 @@ final class Server {
     /// The names the web routes answer to, and what they keep between requests.
     let webSite: WebSite
     /// The bank's categories, sent in every `welcome`.
-    private let categories: [BankCategory]
+    let categories: [BankCategory]
     /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
     private let choiceProblem: (GameSettings) -> String?
 
     private var connectionIDs = ConnectionIDGenerator()
-    private var peers: [UInt64: Peer] = [:]
+    private(set) var peers: [UInt64: Peer] = [:]
     private var connectionsPerAddress: [String: Int] = [:]
     private(set) var rooms: [String: RoomHost] = [:]
     /// Room codes in the order the rooms opened.
@@ -48,7 +48,7 @@ final class Server {
     private var toClose: [UInt64] = []
     private var dirtyRooms: Set<String> = []
     /// Wall ms of the earliest room deadline or bot move.
-    private var nextRoomWake: Int64 = .max
+    var nextRoomWake: Int64 = .max
     /// Monotonic ms of the next sweep over connections and rooms.
     var nextSweep: Int64 = 0
     private var acceptPausedUntil: Int64 = 0
@@ -403,6 +403,8 @@ final class Server {
             handle(message, from: peer, player: player, in: host)
         case .watching:
             watcherSent(message, from: peer)
+        case .claiming:
+            claimerSent(message, from: peer)
         case .lingering:
             return
         }
@@ -440,6 +442,8 @@ final class Server {
             apply(.move(player, message), to: host, from: peer)
         case .settings, .clue, .pass, .vote, .guess, .kick:
             apply(.move(player, message), to: host, from: peer)
+        case .claimAnswer(let answer):
+            answerClaim(answer, from: player, in: host, peer: peer)
         }
     }
 
@@ -478,6 +482,10 @@ final class Server {
             return
         }
         if !opened, !passwordAccepted(hello.password, from: peer) { return }
+        if !opened, let claimed = hello.claim ?? host.room.awaySeat(matchingName: hello.name) {
+            openClaim(of: claimed, by: peer, named: hello.name, in: host)
+            return
+        }
         let before = host.room
         switch host.room.apply(.join(name: hello.name, bot: false), now: WallClock.nowMs()) {
         case .failure(let rejection):
@@ -609,7 +617,7 @@ final class Server {
         apply(.connected(player), to: host, from: nil)
     }
 
-    private func seat(_ peer: Peer, as player: PlayerID, in host: RoomHost) {
+    func seat(_ peer: Peer, as player: PlayerID, in host: RoomHost) {
         peer.connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
         peer.stage = .seated(room: host.code, player: player)
         host.peers[player] = peer.id
@@ -661,6 +669,7 @@ final class Server {
     }
 
     private func closeRoom(_ host: RoomHost, reason: String?) {
+        endClaims(in: host)
         for (_, id) in host.peers {
             guard let peer = peers[id] else { continue }
             if let reason { send(.bye(.init(reason: reason)), to: peer) }
@@ -709,7 +718,7 @@ final class Server {
     /// `error` frame. When the room cannot be saved it stays exactly as it was (as it is on disk), the event's
     /// effects are dropped, and the origin gets `host_storage`. Returns whether the event was taken.
     @discardableResult
-    private func apply(_ event: RoomEvent, to host: RoomHost, from origin: Peer?) -> Bool {
+    func apply(_ event: RoomEvent, to host: RoomHost, from origin: Peer?) -> Bool {
         let before = host.room
         switch host.room.apply(event, now: WallClock.nowMs()) {
         case .success(let effects):
@@ -733,7 +742,7 @@ final class Server {
     }
 
     /// Saves a room now; `false` (after telling the room, once per outage) when it cannot be saved.
-    private func persist(_ host: RoomHost) -> Bool {
+    func persist(_ host: RoomHost) -> Bool {
         guard let store else { return true }
         do {
             try store.save(host.snapshot())
@@ -818,6 +827,7 @@ final class Server {
         // What the bots learnt from these effects is saved at the end of the iteration.
         if host.hasBots { dirtyRooms.insert(host.code) }
         planBots(host)
+        reviewClaims(in: host)
     }
 
     private func planBots(_ host: RoomHost) {
@@ -848,6 +858,7 @@ final class Server {
                     nextRoomWake = min(nextRoomWake, deadline)
                 }
                 if let due = host.bots.nextDue { nextRoomWake = min(nextRoomWake, due) }
+                reviewClaims(in: host)
             }
         }
         let nowMono = MonotonicClock.nowMs()
@@ -872,7 +883,7 @@ final class Server {
                 }
             case .lingering(let until):
                 if now >= until { closeSoon(peer) } else { nextSweep = min(nextSweep, until) }
-            case .seated, .watching:
+            case .seated, .watching, .claiming:
                 let silent = now - peer.lastHeard
                 if silent >= closeAfter {
                     log.info("connection \(peer.id) silent for \(silent / 1000) s; closing")
@@ -1005,6 +1016,11 @@ final class Server {
         if case .watching(let code) = peer.stage {
             peer.stage = .lingering(until: MonotonicClock.nowMs())
             rooms[code]?.watchers.remove(peer.id)
+            return
+        }
+        if case .claiming(let code, _) = peer.stage {
+            peer.stage = .lingering(until: MonotonicClock.nowMs())
+            if let host = rooms[code] { claimerLeft(peer, host) }
             return
         }
         guard let (code, player) = peer.seat else { return }

@@ -212,6 +212,8 @@ public enum PlayerText {
     public static let maxRoomFieldBytes = 16
     /// Longest `hello.token`, in UTF-8 bytes (tokens are 32 characters).
     public static let maxTokenBytes = 64
+    /// Longest `hello.claim` read: a player id is "p" and a number.
+    public static let maxClaimFieldBytes = 16
     /// Longest `hello.password`, in UTF-8 bytes.
     public static let maxPasswordBytes = 256
 
@@ -220,6 +222,9 @@ public enum PlayerText {
     public static func helloProblem(_ hello: ClientMessage.Hello) -> String? {
         if (hello.room?.utf8.count ?? 0) > maxRoomFieldBytes { return "room is longer than \(maxRoomFieldBytes) bytes" }
         if (hello.token?.utf8.count ?? 0) > maxTokenBytes { return "token is longer than \(maxTokenBytes) bytes" }
+        if (hello.claim?.utf8.count ?? 0) > maxClaimFieldBytes {
+            return "claim is longer than \(maxClaimFieldBytes) bytes"
+        }
         if (hello.password?.utf8.count ?? 0) > maxPasswordBytes {
             return "password is longer than \(maxPasswordBytes) bytes"
         }

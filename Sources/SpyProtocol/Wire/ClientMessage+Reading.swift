@@ -24,7 +24,8 @@ extension ClientMessage {
                     token: try fields.optional("token"),
                     password: try fields.optional("password"),
                     create: try fields.optional("create"),
-                    watch: try fields.optional("watch")))
+                    watch: try fields.optional("watch"),
+                    claim: try fields.optional("claim")))
         case "ping": return .ping(Ping(id: try fields.required("id")))
         case "pong": return .pong(Pong(id: try fields.required("id")))
         case "settings": return .settings(try SettingsChange.read(try fields.required("settings")))
@@ -35,6 +36,8 @@ extension ClientMessage {
         case "guess": return .guess(Guess(word: try fields.required("word")))
         case "kick": return .kick(Kick(player: try fields.required("player")))
         case "leave": return .leave
+        case "claim_answer":
+            return .claimAnswer(ClaimAnswer(player: try fields.required("player"), allow: try fields.required("allow")))
         default: throw MessageError(.unknownType, "unknown message type \"\(type.prefix(40))\"")
         }
     }

@@ -24,6 +24,8 @@ public enum ClientMessage: Sendable, Equatable {
     case kick(Kick)
     /// Leave the room for good; the seat is given up.
     case leave
+    /// The approver's answer to a `claim` of an away seat.
+    case claimAnswer(ClaimAnswer)
 
     /// The `type` string of this message.
     public var type: String {
@@ -39,12 +41,13 @@ public enum ClientMessage: Sendable, Equatable {
         case .guess: return "guess"
         case .kick: return "kick"
         case .leave: return "leave"
+        case .claimAnswer: return "claim_answer"
         }
     }
 
     /// All `type` strings a client may send.
     public static let allTypes = [
-        "hello", "ping", "pong", "settings", "start", "clue", "pass", "vote", "guess", "kick", "leave",
+        "hello", "ping", "pong", "settings", "start", "clue", "pass", "vote", "guess", "kick", "leave", "claim_answer",
     ]
 
     public struct Hello: Codable, Sendable, Equatable {
@@ -62,10 +65,12 @@ public enum ClientMessage: Sendable, Equatable {
         public var create: Bool?
         /// Watch the room without a seat (a shared board): only public messages are sent.
         public var watch: Bool?
+        /// The id of an away seat this player asks back without its token; a connected player approves.
+        public var claim: PlayerID?
 
         public init(
             protocol: Int = 1, name: String, room: String? = nil, token: String? = nil, password: String? = nil,
-            create: Bool? = nil, watch: Bool? = nil
+            create: Bool? = nil, watch: Bool? = nil, claim: PlayerID? = nil
         ) {
             self.protocol = `protocol`
             self.name = name
@@ -74,6 +79,7 @@ public enum ClientMessage: Sendable, Equatable {
             self.password = password
             self.create = create
             self.watch = watch
+            self.claim = claim
         }
     }
 
@@ -107,6 +113,30 @@ public enum ClientMessage: Sendable, Equatable {
         public var player: PlayerID
         public init(player: PlayerID) { self.player = player }
     }
+
+    public struct ClaimAnswer: Codable, Sendable, Equatable {
+        /// The claimed seat, as the `claim` named it.
+        public var player: PlayerID
+        /// Whether the claimer gets the seat.
+        public var allow: Bool
+        public init(player: PlayerID, allow: Bool) {
+            self.player = player
+            self.allow = allow
+        }
+
+        private enum CodingKeys: String, CodingKey { case player, allow }
+
+        /// `JSONDecoder` calls a `null` Bool a type mismatch; like every other required field, it is a missing value.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            player = try container.decode(PlayerID.self, forKey: .player)
+            guard let allow = try container.decode(Bool?.self, forKey: .allow) else {
+                throw DecodingError.valueNotFound(
+                    Bool.self, .init(codingPath: container.codingPath + [CodingKeys.allow], debugDescription: "null"))
+            }
+            self.allow = allow
+        }
+    }
 }
 
 extension ClientMessage: Codable {
@@ -130,6 +160,7 @@ extension ClientMessage: Codable {
         case "guess": self = .guess(try Guess(from: decoder))
         case "kick": self = .kick(try Kick(from: decoder))
         case "leave": self = .leave
+        case "claim_answer": self = .claimAnswer(try ClaimAnswer(from: decoder))
         default: throw MessageDecodingError.unknownType(type)
         }
     }
@@ -148,6 +179,7 @@ extension ClientMessage: Codable {
         case .vote(let body): try body.encode(to: encoder)
         case .guess(let body): try body.encode(to: encoder)
         case .kick(let body): try body.encode(to: encoder)
+        case .claimAnswer(let body): try body.encode(to: encoder)
         case .start, .pass, .leave: break
         }
     }

@@ -39,6 +39,14 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
     case tooManyRooms = "too_many_rooms"
     /// Too many wrong passwords from this address: wait before trying again.
     case tooManyAttempts = "too_many_attempts"
+    /// The claimed seat is not an away person's seat of that room.
+    case claimInvalid = "claim_invalid"
+    /// Nobody connected can approve the claim.
+    case claimUnavailable = "claim_unavailable"
+    /// A claim of that seat is already waiting.
+    case claimBusy = "claim_busy"
+    /// The claim was denied, timed out, or the seat stopped being away.
+    case claimRefused = "claim_refused"
 
     // Game moves (the connection stays open, nothing changes).
     /// Only the room owner may do that.
@@ -63,6 +71,8 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
     case tooManySpies = "too_many_spies"
     /// A setting is out of range.
     case badSettings = "bad_settings"
+    /// Only the player the host asked may answer that.
+    case notAllowed = "not_allowed"
 
     // Connection management (fatal).
     /// Your seat was taken over by a newer connection with your token.
@@ -90,7 +100,7 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
         case .frameTooLarge, .protocolVersion, .helloRequired, .helloTimeout, .roomNotFound, .roomRequired,
             .roomFull, .gameInProgress, .nameTaken, .badName, .wrongPassword, .badToken, .tooManyRooms, .replaced,
             .kicked, .slowConsumer, .tooManyErrors, .tooManyConnections, .idleTimeout, .hostClosing,
-            .tooManyAttempts:
+            .tooManyAttempts, .claimInvalid, .claimUnavailable, .claimBusy, .claimRefused:
             return true
         default:
             return false
@@ -139,6 +149,11 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
         case .hostClosing: return "The host is shutting down."
         case .internal: return "Internal error."
         case .tooManyAttempts: return "Too many wrong passwords from your address; wait a little and try again."
+        case .claimInvalid: return "That seat cannot be claimed: it is not an away player's seat in this room."
+        case .claimUnavailable: return "Nobody at the table is connected to approve giving that seat back."
+        case .claimBusy: return "Someone is already asking for that seat back."
+        case .claimRefused: return "The seat was not given back."
+        case .notAllowed: return "You were not asked that."
         case .hostStorage: return "The host cannot save the game right now, so that was not taken; try again shortly."
         }
     }

@@ -265,10 +265,13 @@ public struct SeatView: Codable, Sendable, Equatable {
     public var revealed: Role?
     /// Points across the games played in this room.
     public var score: Int
+    /// `true` while the seat sits out the game it was away for at the deal (no word, no turn, no ballot); absent
+    /// otherwise.
+    public var sittingOut: Bool?
 
     public init(
         id: PlayerID, seat: Int, name: String, owner: Bool = false, connected: Bool = true, bot: Bool = false,
-        alive: Bool = true, voted: Bool = false, revealed: Role? = nil, score: Int = 0
+        alive: Bool = true, voted: Bool = false, revealed: Role? = nil, score: Int = 0, sittingOut: Bool? = nil
     ) {
         self.id = id
         self.seat = seat
@@ -280,6 +283,7 @@ public struct SeatView: Codable, Sendable, Equatable {
         self.voted = voted
         self.revealed = revealed
         self.score = score
+        self.sittingOut = sittingOut
     }
 }
 

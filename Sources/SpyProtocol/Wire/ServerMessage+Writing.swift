@@ -54,6 +54,30 @@ extension ServerMessage {
             output.key("reason")
             output.string(body.reason)
             output.byte(UInt8(ascii: "}"))
+        case .claimPending(let body):
+            output.open(type: "claim_pending")
+            output.key("player")
+            output.string(body.player)
+            output.byte(UInt8(ascii: "}"))
+        case .claimDone(let body):
+            output.open(type: "claim_done")
+            output.key("player")
+            output.string(body.player)
+            output.byte(UInt8(ascii: "}"))
+        case .claim(let body):
+            output.open(type: "claim")
+            output.key("player")
+            output.string(body.player)
+            output.key("name")
+            output.string(body.name)
+            output.byte(UInt8(ascii: "}"))
+        case .owner(let body):
+            output.open(type: "owner")
+            output.key("player")
+            output.string(body.player)
+            output.key("previous")
+            output.string(body.previous)
+            output.byte(UInt8(ascii: "}"))
         }
     }
 }
@@ -202,6 +226,10 @@ extension SeatView {
         }
         output.key("score")
         output.int(score)
+        if let sittingOut {
+            output.key("sittingOut")
+            output.bool(sittingOut)
+        }
         output.byte(UInt8(ascii: "}"))
     }
 }

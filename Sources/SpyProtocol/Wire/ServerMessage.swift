@@ -30,6 +30,14 @@ public enum ServerMessage: Sendable, Equatable {
     case error(ErrorMessage)
     /// The host is shutting down or the room is closing.
     case bye(Bye)
+    /// To a claimer: the claim of an away seat waits for a connected player's approval.
+    case claimPending(ClaimSeat)
+    /// To the approver: someone asks for an away seat back; answer with `claim_answer`.
+    case claim(Claim)
+    /// To the approver: the claim ended (answered, timed out, withdrawn, or the seat is no longer away).
+    case claimDone(ClaimSeat)
+    /// To the whole room: the room has a new owner.
+    case owner(Owner)
 
     /// The `type` string of this message.
     public var type: String {
@@ -48,13 +56,17 @@ public enum ServerMessage: Sendable, Equatable {
         case .ping: return "ping"
         case .error: return "error"
         case .bye: return "bye"
+        case .claimPending: return "claim_pending"
+        case .claim: return "claim"
+        case .claimDone: return "claim_done"
+        case .owner: return "owner"
         }
     }
 
     /// All `type` strings the host may send.
     public static let allTypes = [
         "welcome", "room", "deal", "turn", "clue", "voting", "vote_progress", "vote_result", "guessing",
-        "game_over", "pong", "ping", "error", "bye",
+        "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner",
     ]
 
     public struct Welcome: Codable, Sendable, Equatable {
@@ -280,6 +292,34 @@ public enum ServerMessage: Sendable, Equatable {
         public var reason: String
         public init(reason: String) { self.reason = reason }
     }
+
+    public struct ClaimSeat: Codable, Sendable, Equatable {
+        /// The claimed seat.
+        public var player: PlayerID
+        public init(player: PlayerID) { self.player = player }
+    }
+
+    public struct Claim: Codable, Sendable, Equatable {
+        /// The claimed seat.
+        public var player: PlayerID
+        /// The name the claimer typed, cleaned like any name.
+        public var name: String
+        public init(player: PlayerID, name: String) {
+            self.player = player
+            self.name = name
+        }
+    }
+
+    public struct Owner: Codable, Sendable, Equatable {
+        /// The new owner.
+        public var player: PlayerID
+        /// The owner before.
+        public var previous: PlayerID
+        public init(player: PlayerID, previous: PlayerID) {
+            self.player = player
+            self.previous = previous
+        }
+    }
 }
 
 extension ServerMessage: Codable {
@@ -303,6 +343,10 @@ extension ServerMessage: Codable {
         case "ping": self = .ping(try Ping(from: decoder))
         case "error": self = .error(try ErrorMessage(from: decoder))
         case "bye": self = .bye(try Bye(from: decoder))
+        case "claim_pending": self = .claimPending(try ClaimSeat(from: decoder))
+        case "claim": self = .claim(try Claim(from: decoder))
+        case "claim_done": self = .claimDone(try ClaimSeat(from: decoder))
+        case "owner": self = .owner(try Owner(from: decoder))
         default: throw MessageDecodingError.unknownType(type)
         }
     }
@@ -325,6 +369,9 @@ extension ServerMessage: Codable {
         case .ping(let body): try body.encode(to: encoder)
         case .error(let body): try body.encode(to: encoder)
         case .bye(let body): try body.encode(to: encoder)
+        case .claimPending(let body), .claimDone(let body): try body.encode(to: encoder)
+        case .claim(let body): try body.encode(to: encoder)
+        case .owner(let body): try body.encode(to: encoder)
         }
     }
 }

@@ -6,6 +6,7 @@ enum MessageSamples {
         .hello(.init(name: "Amy")),
         .hello(.init(protocol: 2, name: "小明", room: "QXWZ", token: String(repeating: "a1", count: 16), password: "pw")),
         .hello(.init(name: "", create: true)),
+        .hello(.init(name: "小明", room: "QXWZ", claim: "p3")),
         .ping(.init(id: 7)),
         .ping(.init(id: -1)),
         .pong(.init(id: 3)),
@@ -23,12 +24,15 @@ enum MessageSamples {
         .guess(.init(word: "蘋果")),
         .kick(.init(player: "p4")),
         .leave,
+        .claimAnswer(.init(player: "p3", allow: true)),
+        .claimAnswer(.init(player: "p2", allow: false)),
     ]
 
     static let seats = [
         SeatView(id: "p1", seat: 1, name: "Amy", owner: true),
         SeatView(id: "p2", seat: 2, name: "小明", connected: false, alive: false, voted: true, revealed: .spy, score: 3),
         SeatView(id: "p3", seat: 3, name: "Bot 3", bot: true),
+        SeatView(id: "p4", seat: 4, name: "Bea", connected: false, score: 2, sittingOut: true),
     ]
 
     static let server: [ServerMessage] = [
@@ -77,5 +81,9 @@ enum MessageSamples {
         .error(.init(.wrongPhase)),
         .error(.init(code: .badMessage, message: "missing field \"target\"")),
         .bye(.init(reason: "host_closing")),
+        .claimPending(.init(player: "p3")),
+        .claim(.init(player: "p3", name: "小明")),
+        .claimDone(.init(player: "p3")),
+        .owner(.init(player: "p2", previous: "p1")),
     ]
 }

@@ -172,11 +172,12 @@ enum ReaderCorpus {
     private static let shapes: [String: [(String, String)]] = [
         "hello": [
             ("protocol", "int"), ("name", "string"), ("room", "string"), ("token", "string"),
-            ("password", "string"), ("create", "bool"), ("watch", "bool"),
+            ("password", "string"), ("create", "bool"), ("watch", "bool"), ("claim", "string"),
         ],
         "ping": [("id", "int")], "pong": [("id", "int")], "settings": [("settings", "settings")], "start": [],
         "clue": [("text", "string")], "pass": [], "vote": [("target", "string")], "guess": [("word", "string")],
-        "kick": [("player", "string")], "leave": [], "vote_result": [], "Hello": [("protocol", "int")],
+        "kick": [("player", "string")], "leave": [],
+        "claim_answer": [("player", "string"), ("allow", "bool")], "vote_result": [], "Hello": [("protocol", "int")],
     ]
 
     /// A client message as a peer might write it: every type, fields in any order, some missing or ill-typed.
