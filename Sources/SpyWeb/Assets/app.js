@@ -317,6 +317,11 @@ function handleError(error) {
       state.claimPending = "";
       if (state.watching) {
         state.watchProblem = text;
+        // The game may have ended while the claim waited: join as first asked.
+        if (state.watching.phase === "lobby" || state.watching.phase === "gameOver") {
+          stopWatching();
+          setTimeout(() => link.start(), 0);
+        }
         return;
       }
     }
@@ -888,7 +893,7 @@ function renderAction() {
         show("vote-list", true);
         renderVoteList();
       } else {
-        prompt = me && !me.alive ? L.youAreOut : L.waitVote;
+        prompt = me && me.sittingOut ? L.notDealt : me && !me.alive ? L.youAreOut : L.waitVote;
       }
       break;
     case "guessing": {

@@ -193,21 +193,24 @@ function render() {
   const recent = { ...room, clues: room.clues.filter((clue) => clue.round > latest - 5) };
   $("clues").replaceChildren(...clueItems(recent, L, latest));
   $("clues-card").hidden = room.phase === "lobby";
-  fitClues();
+  fitCards();
 }
 
-/** Long typed clues may not fit the board's column at the usual size: a smaller size first, then one line each. */
-function fitClues() {
-  const list = $("clues");
-  const card = $("clues-card");
-  list.classList.remove("tight", "tighter");
-  const overflows = () => card.scrollHeight > card.clientHeight + 1;
-  if (overflows()) list.classList.add("tight");
-  if (overflows()) list.classList.add("tighter");
+/**
+ * Long typed clues, or long words in the reveal, may not fit a column of the TV view at the usual size: a smaller
+ * size first (never under 2.5 % of the height), then one line each.
+ */
+function fitCards() {
+  for (const card of [$("clues-card"), $("now-card"), $("seats-card")]) {
+    card.classList.remove("tight", "tighter");
+    const overflows = () => card.scrollHeight > card.clientHeight + 1;
+    if (overflows()) card.classList.add("tight");
+    if (overflows()) card.classList.add("tighter");
+  }
 }
 
 window.addEventListener("resize", () => {
-  if (board.room) fitClues();
+  if (board.room) fitCards();
 });
 
 /** One line on what the table is doing. */
@@ -225,8 +228,8 @@ function nowLine(room) {
     case "guessing":
       return L.guessOf(nameOf(room, board.guessing ? board.guessing.player : undefined));
     case "gameOver":
-      // The winner and the reveal follow in large type below.
-      return L.phase.gameOver;
+      // The header says so; the winner and the reveal below need the room.
+      return "";
     default:
       return "";
   }

@@ -744,7 +744,7 @@ function seatBadges(seat, room, me, L) {
   if (!seat.connected) badges.push(badge(L.away, "away"));
   if (seat.sittingOut && room.phase !== "lobby") badges.push(badge(L.sittingOut, "away sitting-out"));
   const inGame = room.phase !== "lobby";
-  if (inGame && !seat.alive) badges.push(badge(L.out, "out"));
+  if (inGame && !seat.alive && !seat.sittingOut) badges.push(badge(L.out, "out"));
   if (seat.revealed) badges.push(badge(L.role[seat.revealed], `role role-${seat.revealed}`));
   if (room.phase === "voting" && seat.voted) badges.push(badge(`✓ ${L.voted}`, "voted"));
   if (room.game > 0) badges.push(badge(L.points(seat.score), "score"));
@@ -756,7 +756,7 @@ function seatItems(room, me, L, extra) {
   return room.seats.map((seat) => {
     const classes = ["seat"];
     if (room.turn === seat.id && room.phase === "describing") classes.push("is-turn");
-    if (room.phase !== "lobby" && !seat.alive) classes.push("is-out");
+    if (room.phase !== "lobby" && !seat.alive && !seat.sittingOut) classes.push("is-out");
     if (seat.id === me) classes.push("is-me");
     if (!seat.connected) classes.push("is-away");
     return el(
