@@ -36,7 +36,9 @@ extension Server {
             linger(peer)
         case .hello:
             complain(peer, .alreadyJoined, nil)
-        case .settings, .start, .clue, .pass, .vote, .guess, .kick, .claimAnswer:
+        case .claimAnswer:
+            complain(peer, .notAllowed, nil)
+        case .settings, .start, .clue, .pass, .vote, .guess, .kick:
             complain(peer, .notPlaying, "Your claim of a seat has not been answered yet.")
         }
     }

@@ -108,7 +108,9 @@ extension Server {
             linger(peer)
         case .hello:
             complain(peer, .alreadyJoined, nil)
-        case .settings, .start, .clue, .pass, .vote, .guess, .kick, .claimAnswer:
+        case .claimAnswer:
+            complain(peer, .notAllowed, nil)
+        case .settings, .start, .clue, .pass, .vote, .guess, .kick:
             complain(peer, .notPlaying, "A watcher has no seat.")
         }
     }

@@ -74,6 +74,9 @@ import Testing
         #expect(try invalid.receive(deadline: .after(seconds: 10))?.errorCode == .claimInvalid)
 
         try owner.waitFor("the question") { $0 == .claim(.init(player: lost.id, name: "Neighbour")) }
+        // The claimer cannot answer its own claim.
+        try claimer.send(.claimAnswer(.init(player: lost.id, allow: true)))
+        #expect(try claimer.receive(deadline: .after(seconds: 10))?.errorCode == .notAllowed)
         try owner.send(.claimAnswer(.init(player: lost.id, allow: false)))
         #expect(try claimer.receive(deadline: .after(seconds: 10))?.errorCode == .claimRefused)
         #expect(claimer.waitForClose(deadline: .after(seconds: 10)))
