@@ -19,6 +19,11 @@ import Testing
     }
 
     @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+    func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() throws {
+        try BrowserRun.script("party.py", spyd: ["--bots", "1"])
+    }
+
+    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
     func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() throws {
         try BrowserRun.script(
             "board_tv.py",
