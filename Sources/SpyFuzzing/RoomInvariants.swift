@@ -16,6 +16,8 @@ enum RoomInvariants {
         }
         require(Rules.validate(room.settings, seated: 0) == nil, "the room runs on settings it would refuse")
 
+        // A seat sitting the game out is never dealt, asked to speak or given a ballot.
+        let sittingOut = Set(room.view(now: 0).seats.filter { $0.sittingOut == true }.map(\.id))
         var deals: [PlayerID: ServerMessage.Deal] = [:]
         for effect in effects {
             switch effect {
@@ -23,10 +25,17 @@ enum RoomInvariants {
                 spelled.check(message)
                 if case .deal(let deal) = message {
                     require(deals.updateValue(deal, forKey: player) == nil, "two deals for \(player)")
+                    require(!sittingOut.contains(player), "\(player) sits out but was dealt")
                 }
             case .broadcast(let message):
                 spelled.check(message)
                 if case .deal = message { fatalError("fuzz invariant: a deal was broadcast") }
+                if case .turn(let turn) = message, room.phase == .describing {
+                    require(!sittingOut.contains(turn.player), "\(turn.player) sits out but has a turn")
+                }
+                if case .voting(let voting) = message {
+                    require(sittingOut.isDisjoint(with: voting.voters), "a voter sits out")
+                }
             case .log(let line):
                 require(!line.contains("\n"), "a log line with a line break")
             case .joined, .removed, .deadline:
