@@ -64,6 +64,18 @@ import Testing
         #expect(try run(["--help"]).output.contains("--spy-win three|parity"))
     }
 
+    @Test func publicNamesAreRepeatableDNSNames() throws {
+        #expect(try parse(["--host"]).publicNames.isEmpty)
+        let names = try parse(["--host", "--public-name", "spy.lan", "--public-name=games.example"]).publicNames
+        #expect(names == ["spy.lan", "games.example"])
+        for bad in ["", "a b", "evil.example/x", "-a.lan"] {
+            #expect(throws: UsageError.self) { try parse(["--host", "--public-name", bad]) }
+        }
+        #expect(try run(["--help"]).output.contains("--public-name NAME"))
+        let refused = try run(["--host", "--public-name", "a b"])
+        #expect(refused.status == 64 && refused.error.contains("--public-name"))
+    }
+
     @Test func withoutHostThereIsNothingToDo() {
         #expect(throws: UsageError.self) { try parse([]) }
     }
