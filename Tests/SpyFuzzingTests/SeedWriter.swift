@@ -95,6 +95,34 @@ struct SeedWriter {
         }
     }
 
+    /// The owner's side of a party: a new owner, a claim of an away seat asked and ended, a seat sitting out.
+    @Test func writeClientPartySeed() throws {
+        let folder = CorpusReplayTests.fuzzDirectory.appendingPathComponent("corpus/client")
+        let seats = [
+            SeatView(id: "p1", seat: 1, name: "Amy"), SeatView(id: "p2", seat: 2, name: "小明", owner: true),
+            SeatView(id: "p3", seat: 3, name: "Ben", connected: false, sittingOut: true),
+            SeatView(id: "p4", seat: 4, name: "Dana"),
+        ]
+        let messages: [ServerMessage] = [
+            .welcome(.init(you: "p2", token: String(repeating: "t", count: 32), room: "SEED")),
+            .room(RoomView(room: "SEED", phase: .lobby, seats: seats)),
+            .owner(.init(player: "p2", previous: "p1")),
+            .claim(.init(player: "p3", name: "Ben")),
+            .claimDone(.init(player: "p3")),
+            .claim(.init(player: "p3", name: "班")),
+            .room(RoomView(room: "SEED", phase: .describing, game: 1, round: 1, seats: seats, turn: "p1")),
+            .claimPending(.init(player: "p3")),
+        ]
+        var seed: [UInt8] = [79, 23, 1]
+        for message in messages {
+            let payload = WireCodec.encodePayload(message)
+            seed += [0, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)] + payload + [5, 1, 0]
+        }
+        // The owner answers with y on the screen, then with the line-mode command.
+        seed += [3, 1, UInt8(ascii: "y"), 4, 1, UInt8(ascii: "n")]
+        try Data(seed).write(to: folder.appendingPathComponent("party-owner"))
+    }
+
     @Test func writeBankCacheSeeds() throws {
         let folder = CorpusReplayTests.fuzzDirectory.appendingPathComponent("corpus/bank-cache")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
