@@ -2,8 +2,9 @@
 
 Against `spyd --host --bots 1` (spoken clues). Four people on their own browsers (Olive the owner, Amy, Ben, Cleo)
 and a bot play. During the game Cleo's tab is lost and Cleo comes back on a different phone (a fresh browser, no
-stored seat): joining with her name asks the room for her seat, and she gets it, with her word, only after the
-owner taps Allow; her old phone is then refused. The game is played to the end. Then the owner's tab is lost: after
+stored seat): joining with her name asks the room for her seat and the owner refuses; joining under another name
+watches the running game, where "That's me" on her away seat asks again, and she gets the seat, with her word, only
+after the owner taps Allow; her old phone is then refused. The game is played to the end. Then the owner's tab is lost: after
 30 s away, ownership passes to Amy (the longest-seated connected person), announced on the pages; Amy plays again
 from the bottom of her page (the new word in view), Olive's away seat is not dealt in and shows so, and Olive,
 back in a new tab, is seated but neither owner nor dealt in.
@@ -86,17 +87,36 @@ def run(browsers, args):
     sb.record_frames(phone)
     phone.get(url + "/")
     sb.wait(phone, lambda b: sb.visible(b, "join-name"), "the join form on Cleo's other phone")
+    seat_number = sb.text_at(olive, f'#seats li[data-player="{ids["Cleo"]}"] .seat-number')
+
+    def asked(claimer):
+        sb.wait(phone, lambda b: sb.visible(b, "claim-wait"), "the claim waits for the owner")
+        sb.wait(olive, lambda b: b.execute_script("return document.getElementById('claim-dialog').open"), "asked")
+        question = sb.text_of(olive, "claim-question")
+        sb.check(question == f"{claimer} wants seat {seat_number} back — allow?", f"the owner is asked {question!r}")
+        # Nothing of the seat before the owner says yes: no welcome, no word.
+        seated = [f for f in sb.frames(phone) if f.get("type") == "deal" or (f.get("type") == "welcome" and f.get("you"))]
+        sb.check(not seated, f"no seat or word before the answer: {seated}")
+
+    # Her name matches the away seat: the room is asked, and the owner refuses (a neighbour could type a name).
     sb.by_id(phone, "join-name").send_keys("Cleo")
     sb.press(phone, sb.by_id(phone, "join-button"))
-    sb.wait(phone, lambda b: sb.visible(b, "claim-wait"), "the claim waits for the owner")
-    seat_number = sb.text_at(olive, f'#seats li[data-player="{ids["Cleo"]}"] .seat-number')
-    sb.wait(olive, lambda b: b.execute_script("return document.getElementById('claim-dialog').open"), "the question")
-    question = sb.text_of(olive, "claim-question")
-    sb.check(question == f"Cleo wants seat {seat_number} back — allow?", f"the owner is asked {question!r}")
-    # Nothing of the seat before the owner says yes: no welcome, no word.
-    sb.check(
-        not [f for f in sb.frames(phone) if f.get("type") in ("welcome", "deal")], "no seat or word before the answer"
-    )
+    asked("Cleo")
+    sb.press(olive, sb.by_id(olive, "claim-deny"))
+    sb.wait(phone, lambda b: sb.visible(b, "join-form"), "refused: back at the door")
+    sb.check(sb.text_of(phone, "join-error") == "The room did not give you the seat back", "the phone is told")
+
+    # Under another name the game is running, so the phone watches it and offers "That's me" on the away seat.
+    name = sb.by_id(phone, "join-name")
+    name.clear()
+    name.send_keys("Cleo B")
+    sb.press(phone, sb.by_id(phone, "join-button"))
+    sb.wait(phone, lambda b: sb.visible(b, "watch"), "the phone watches the running game")
+    sb.wait(phone, lambda b: len(b.find_elements(By.CSS_SELECTOR, "#watch-seats li")) == 5, "the table watched")
+    claim_buttons = sb.attributes_of_all(phone, "#watch-seats button.thats-me", "data-claim")
+    sb.check(claim_buttons == [ids["Cleo"]], f"That's me is offered on the away seat only: {claim_buttons}")
+    sb.press(phone, phone.find_element(By.CSS_SELECTOR, "#watch-seats button.thats-me"))
+    asked("Cleo B")
     sb.press(olive, sb.by_id(olive, "claim-allow"))
     sb.wait(olive, lambda b: not b.execute_script("return document.getElementById('claim-dialog').open"), "closed")
     sb.wait(phone, lambda b: sb.visible(b, "game"), "Cleo seated again on the other phone")
