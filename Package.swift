@@ -34,7 +34,8 @@ let package = Package(
             resources: [
                 .embedInCode("Assets/index.html"), .embedInCode("Assets/board.html"),
                 .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
-                .embedInCode("Assets/shared.js"), .embedInCode("Assets/favicon.svg"),
+                .embedInCode("Assets/shared.js"), .embedInCode("Assets/seats.js"), .embedInCode("Assets/pass.js"),
+                .embedInCode("Assets/favicon.svg"),
             ],
             swiftSettings: strict),
         .executableTarget(

@@ -29,6 +29,8 @@ public enum WebAssets {
             WebAsset(path: "/app.js", contentType: script, bytes: PackageResources.app_js),
             WebAsset(path: "/board.js", contentType: script, bytes: PackageResources.board_js),
             WebAsset(path: "/shared.js", contentType: script, bytes: PackageResources.shared_js),
+            WebAsset(path: "/seats.js", contentType: script, bytes: PackageResources.seats_js),
+            WebAsset(path: "/pass.js", contentType: script, bytes: PackageResources.pass_js),
             WebAsset(path: "/favicon.svg", contentType: "image/svg+xml", bytes: PackageResources.favicon_svg),
         ]
         return Dictionary(uniqueKeysWithValues: assets.map { ($0.path, $0) })

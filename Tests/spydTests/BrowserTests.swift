@@ -24,6 +24,17 @@ import Testing
     }
 
     @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+    func onePageHoldsATableOfFourAndNeverTwoWords() throws {
+        try BrowserRun.script("one_device_table.py", spyd: [])
+    }
+
+    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+    func aSharedPageAPhoneAndTwoBotsPlayATypedGameThroughAReload() throws {
+        try BrowserRun.script(
+            "mixed_table.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
+    }
+
+    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
     func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() throws {
         try BrowserRun.script(
             "board_tv.py",

@@ -395,6 +395,8 @@ function leaveRoom(message) {
     wordShown: false,
   });
   state.joinError = message;
+  // Other players still on this page: the next one takes the page's first place.
+  if (promotePageSeat()) return;
   showJoinError(message);
 }
 
@@ -480,7 +482,8 @@ function closeClaim() {
 function answerClaim(allow) {
   const asked = state.claimAsked;
   closeClaim();
-  if (asked) send({ type: "claim_answer", player: asked.player, allow });
+  // The question may have come to another seat of this page (seats.js): that seat answers.
+  if (asked) (asked.seat || { send }).send({ type: "claim_answer", player: asked.player, allow });
 }
 
 /** The seat is given up or gone: this device no longer holds it. */
@@ -746,6 +749,7 @@ function render() {
   const waiting = Boolean(state.watching) || Boolean(state.claimPending);
   $("join").hidden = state.joined || Boolean(resuming) || state.replaced || waiting;
   $("game").hidden = !inRoom || state.replaced;
+  renderSharedPage();
   if (state.replaced) {
     // The seat plays elsewhere now: its word leaves this page.
     $("word").textContent = "";
@@ -756,7 +760,10 @@ function render() {
   renderWord();
   renderAction();
   renderSettings();
-  redrawList($("seats"), seatItems(state.room, state.me, L, kickButton));
+  // On a shared page no seat is "you": the seats of this page are marked as here.
+  const you = sharedPage() ? null : state.me;
+  const extras = (seat) => [hereBadge(seat), onThisPage(seat.id) ? null : kickButton(seat)];
+  redrawList($("seats"), seatItems(state.room, you, L, extras));
   $("clues").replaceChildren(...clueItems(state.room, L));
   const events = state.events.slice(-60).reverse();
   $("events").replaceChildren(...events.map((line) => el("li", { text: line(L) })));
@@ -839,7 +846,9 @@ function renderWord() {
   const dealt = state.dealt;
   const room = state.room;
   // At game over every word is on the table: the reveal takes the card's place.
-  const showCard = Boolean(dealt && room && inGame() && room.game === dealt.game);
+  // Several seats on the page: the words are shown on the pass screens (pass.js), one seat at a time.
+  const showCard = Boolean(dealt && room && inGame() && room.game === dealt.game) && !sharedPage();
+  if (!showCard) $("word").textContent = "";
   card.hidden = !showCard;
   if (!showCard) return;
   const visible = state.wordShown || state.holding || performance.now() < state.recallUntil;
@@ -861,6 +870,8 @@ function renderAction() {
   const room = state.room;
   const me = mySeat();
   const owner = isOwner();
+  // Several seats on the page: turns, ballots and guesses are taken on the pass screens (pass.js).
+  const shared = sharedPage();
   let prompt = "";
   show("lobby-actions", false);
   show("turn-spoken", false);
@@ -876,19 +887,21 @@ function renderAction() {
       $("start-button").textContent = L.start;
       break;
     case "describing":
-      if (isMyTurn()) {
+      if (isMyTurn() && !shared) {
         const typed = room.settings.clueMode === "typed";
         prompt = typed ? L.yourTurnTyped : L.yourTurnSpoken;
         show("clue-form", typed);
         show("turn-spoken", !typed);
       } else {
         prompt = room.turn ? L.turnOf(nameOf(room, room.turn)) : "";
-        if (me && me.sittingOut) prompt = `${L.notDealt} · ${prompt}`;
-        else if (me && !me.alive) prompt = `${L.youAreOut} · ${prompt}`;
+        if (me && me.sittingOut && !shared) prompt = `${L.notDealt} · ${prompt}`;
+        else if (me && !me.alive && !shared) prompt = `${L.youAreOut} · ${prompt}`;
       }
       break;
     case "voting":
-      if (canVote()) {
+      if (shared) {
+        prompt = L.waitVote;
+      } else if (canVote()) {
         prompt = state.ballot ? L.ballot(nameOf(room, state.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
         show("vote-list", true);
         renderVoteList();
@@ -898,7 +911,7 @@ function renderAction() {
       break;
     case "guessing": {
       const guesser = state.guessing ? state.guessing.player : undefined;
-      if (guesser === state.me) {
+      if (guesser === state.me && !shared) {
         prompt = L.yourGuess;
         show("guess-form", true);
       } else {
@@ -1131,6 +1144,7 @@ function adoptTabSeat() {
 function boot() {
   fillLanguage();
   wire();
+  wirePassScreens();
   const params = new URLSearchParams(location.search);
   const roomParam = (params.get("room") || "").trim().toUpperCase();
   if (/^[A-Z]{4}$/.test(roomParam)) {
@@ -1150,6 +1164,7 @@ function boot() {
     // This device holds a seat: take it back, whichever tab this is (a reload, a new tab, a rescanned QR code).
     state.token = seats[0].token;
     link.start();
+    startPageSeats();
   }
   render();
 }
