@@ -82,6 +82,7 @@ def play(browser, args):
     }
     for name in NAMES:
         sb.check(reveal[name] == (seen[name] or ""), f"{name} was shown {seen[name]!r}, the reveal says {reveal[name]!r}")
+    check_tabs_and_leaving(browser, args)
     sb.check_console(browser)
     print(f"{checked} states of the page held at most one word; words {civilian}/{spy}")
 
@@ -108,7 +109,7 @@ def check_forgot(browser, args, snapshots, seen):
     sb.check(text.startswith(chosen) and pp.word_of(text) == seen[chosen], f"{chosen}'s word on the forgot page: {text}")
     others = {word for name, word in seen.items() if name != chosen and word and word != seen[chosen]}
     html = browser.execute_script("return document.documentElement.outerHTML")
-    sb.check(not any(word in html for word in others), "no other seat's word in the document")
+    sb.check(not any(pp.holds(html, word) for word in others), f"no other seat's word ({others}) in the document")
     # Hidden page: the word goes at once.
     browser.execute_script(
         "Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });"
@@ -129,6 +130,37 @@ def check_forgot(browser, args, snapshots, seen):
             "a tap hides the word, back to the names")
     sb.press(browser, browser.find_element("css selector", "#pass button.secondary"))
     sb.wait(browser, lambda b: sb.visible(b, "pass-forgot"), "back from the forgot page")
+
+
+
+def check_tabs_and_leaving(browser, args):
+    """A new tab takes every seat of the device; 在這裡玩 in the old one takes all of them back. The first seat
+    leaving hands the page's first place to the next, which a reload keeps."""
+    first = browser.current_window_handle
+    sb.new_tab(browser)
+    browser.get(args.url + "/")
+    sb.wait(browser, lambda b: pp.device_names(b) == NAMES and not connecting(b), "every seat in the new tab")
+    browser.close()
+    browser.switch_to.window(first)
+    sb.wait(browser, lambda b: sb.visible(b, "play-here"), "the old tab steps aside")
+    sb.check(pp.shown_word_text(browser) is None, "no word on the tab that stepped aside")
+    sb.press(browser, sb.by_id(browser, "play-here"))
+    sb.wait(browser, lambda b: pp.device_names(b) == NAMES and not connecting(b), "every seat back in the old tab")
+    sb.press(browser, sb.by_id(browser, "leave-button"))
+    sb.confirm_dialog(browser)
+    sb.answer_dialog(browser, yes=True)
+    sb.wait(browser, lambda b: pp.device_names(b) == NAMES[1:] and sb.seat_count(b) == 3, "the next seat goes first")
+    browser.refresh()
+    sb.wait(browser, lambda b: pp.device_names(b) == NAMES[1:] and not connecting(b), "the three seats after a reload")
+
+
+def connecting(browser):
+    """Some seat of the page is not connected (the device list or the table says so)."""
+    return bool(
+        browser.execute_script(
+            "return document.querySelector('#device-seat-list .badge.away, #seats li.is-away') !== null"
+        )
+    )
 
 
 if __name__ == "__main__":

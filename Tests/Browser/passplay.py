@@ -1,6 +1,8 @@
 """The moves of a page with several seats (pass-and-play), as the people round the device make them, and the check
 that its document never holds two different words."""
 
+import re
+
 import spybrowser as sb
 from selenium.webdriver.common.by import By
 
@@ -26,6 +28,11 @@ def device_ids(browser):
     return sb.attributes_of_all(browser, "#device-seat-list li", "data-player")
 
 
+def holds(text, word):
+    """`word` appears in `text` as a word: not as a piece of a longer Latin word ("ice" in "device")."""
+    return re.search(r"(?<![A-Za-z])" + re.escape(word) + r"(?![A-Za-z])", text) is not None
+
+
 class Snapshots:
     """Every state the page went through: its whole markup and its text. Checked for two words once the game's
     words are known (at game over), and for each word shown for the right seat."""
@@ -44,8 +51,8 @@ class Snapshots:
         pairs = [(a, b) for a in words for b in words if a < b and a not in b and b not in a]
         for what, html, text in self.taken:
             for a, b in pairs:
-                sb.check(not (a in html and b in html), f"{what}: the document holds both {a!r} and {b!r}")
-                sb.check(not (a in text and b in text), f"{what}: the page shows both {a!r} and {b!r}")
+                sb.check(not (holds(html, a) and holds(html, b)), f"{what}: the document holds both {a!r} and {b!r}")
+                sb.check(not (holds(text, a) and holds(text, b)), f"{what}: the page shows both {a!r} and {b!r}")
         return len(self.taken)
 
 
