@@ -165,7 +165,7 @@ public enum BankCommand {
 
     private static func export(_ arguments: ParsedArguments, say: (String) -> Void) throws(UsageError) -> Int32 {
         let language = try arguments.choice("language", as: BankLanguage.self) ?? .both
-        let csv = BankExport.csv(EmbeddedBank.pairs(in: language))
+        let csv = BankExport.csv(BankExport.withEmbeddedClues(EmbeddedBank.pairs(in: language)))
         for line in csv.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { say(String(line)) }
         return success
     }

@@ -22,6 +22,28 @@ public enum BankExport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The pairs with the embedded clue material of their words in the clue columns, for a sheet to start from. A
+    /// line that fits both words is listed for both, which is how a sheet marks such a clue; a line the parser would
+    /// drop as giving a word away (`ClueShape`) is left out.
+    public static func withEmbeddedClues(_ pairs: [WordPair]) -> [WordPair] {
+        pairs.map { pair in
+            var pair = pair
+            let civilian = ClueBook.clues(for: pair.civilian, in: pair)
+            let spy = ClueBook.clues(for: pair.spy, in: pair)
+            func column(_ own: [Clue], _ other: [Clue]) -> [String] {
+                var seen: Set<String> = []
+                return (own.map(\.text) + other.filter(\.fitsPartner).map(\.text)).filter { text in
+                    ClueShape.problem(text, word: pair.civilian) == nil
+                        && ClueShape.problem(text, word: pair.spy) == nil
+                        && seen.insert(TextFold.key(text)).inserted
+                }
+            }
+            pair.civilianClues = column(civilian, spy)
+            pair.spyClues = column(spy, civilian)
+            return pair
+        }
+    }
+
     /// Quotes a cell when it holds a delimiter, a quote, a line break or edge spaces.
     static func field(_ text: String) -> String {
         let needsQuotes =

@@ -5,34 +5,92 @@ extension BotMind {
     // MARK: Voting
 
     /// Whom to vote for in the open vote; `nil` when there is no one this bot may vote for.
+    ///
+    /// A tie that eliminated nobody must not repeat itself forever: after one such round a bot varies its vote
+    /// between its two likeliest suspects, and after two it follows a ranking every bot draws alike from public
+    /// facts (game, round, player), so the table's bots agree on one player and the game moves on.
     public func vote(random: inout SplitMix64) -> PlayerID? {
         guard let voting, voting.voters.contains(me) else { return nil }
         let choices = voting.candidates.filter { $0 != me }
         guard !choices.isEmpty else { return nil }
         if level == .easy { return choices[random.next(below: choices.count)] }
+        let stalled = stalledRounds(before: voting.round)
+        if stalled >= 2 {
+            let game = dealtGame ?? view?.game ?? 0
+            return choices.min { BotMind.lot(game, voting.round, $0) < BotMind.lot(game, voting.round, $1) }
+        }
         let scores = consistency(of: choices)
-        let lowest = scores.values.min() ?? 0
-        let least = choices.filter { scores[$0] == lowest }
+        let ranked = choices.sorted { scores[$0] ?? 0 < scores[$1] ?? 0 }
+        let lowest = scores[ranked[0]] ?? 0
+        var least = choices.filter { scores[$0] == lowest }
+        // A normal bot is not sure of its reading: it hesitates between its two likeliest suspects, as it does
+        // after a tie that changed nothing.
+        if stalled == 1 || level == .normal {
+            for next in ranked.dropFirst(least.count).prefix(level == .normal && ranked.count >= 4 ? 2 : 1) {
+                least.append(next)
+            }
+        }
         return least[random.next(below: least.count)]
+    }
+
+    /// How many rounds before `round` in a row ended with no one out: a round's speakers are the players still in,
+    /// so a round spoken by the same players as the next one eliminated nobody.
+    func stalledRounds(before round: Int) -> Int {
+        var speakers: [Int: Set<PlayerID>] = [:]
+        for clue in clues { speakers[clue.round, default: []].insert(clue.player) }
+        var stalled = 0
+        var earlier = round - 1
+        while earlier >= 1, let before = speakers[earlier], let after = speakers[earlier + 1], before == after {
+            stalled += 1
+            earlier -= 1
+        }
+        return stalled
+    }
+
+    /// A number every bot computes alike for a player in a round of a game (FNV-1a), to agree on one player.
+    static func lot(_ game: Int, _ round: Int, _ player: PlayerID) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in "\(game).\(round).\(player)".utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 
     /// How consistent each player's clues are with the civilians' word as this bot pictures it; the lowest gets its
     /// vote. A bot that seems to hold the majority word scores clues against its own material (and the crowd's
     /// clues). A bot that seems outnumbered predicts the majority's scores instead, so it votes with the majority's
-    /// likely target rather than against it, and spares players who sound like itself (its own side).
+    /// likely target rather than against it, and spares players who sound like itself (its own side). A player who
+    /// only passed or said filler is neutral: scored at the average of the others, neither trusted nor suspected.
     public func consistency(of players: [PlayerID]) -> [PlayerID: Double] {
         let others = othersClues
-        let material = word.map(knowledge.material) ?? []
+        // A line the bank marks as fitting both words of the pair is as true of this bot's word as its own.
+        let mine = word.map(knowledge.material) ?? []
+        let shared = sharedLines(mine)
+        let partnerShared = (word.map(knowledge.partners) ?? []).flatMap {
+            knowledge.material($0).filter(\.fitsPartner)
+        }
+        let material = mine.isEmpty ? [] : mine + partnerShared
+        let known = Set(
+            (mine + (word.map(knowledge.partners) ?? []).flatMap(knowledge.material)).map { BotMind.fold($0.text) })
         let outnumbered = !material.isEmpty && likelyInMinority
         let partner = outnumbered ? heardPartner : nil
         var scores: [PlayerID: Double] = [:]
+        var neutral: [PlayerID] = []
         for player in players {
-            let texts = others[player] ?? []
+            let texts = (others[player] ?? []).filter { !isFiller($0) }
+            guard !texts.isEmpty else {
+                neutral.append(player)
+                continue
+            }
+            // How much a clue echoes the others' only matters for words of its own: a line of the bank is judged
+            // by the bank, whatever words the others happened to use.
+            let own = texts.filter { !known.contains(BotMind.fold($0)) }
             var crowd: [String] = []
             for (other, otherTexts) in others where other != player { crowd += otherTexts }
-            let crowdFit = BotMind.overlap(texts, with: crowd)
+            let crowdFit = BotMind.overlap(own, with: crowd) * Double(own.count) / Double(texts.count)
             if outnumbered {
-                let telling = texts.filter { !isUninformative($0, material: material) }
+                let telling = texts.filter { !isUninformative($0, shared: shared) }
                 if !telling.isEmpty && BotMind.fit(telling, material: material) >= 0.75 {
                     scores[player] = 100 + crowdFit
                 } else if let partner {
@@ -46,19 +104,20 @@ extension BotMind {
                 scores[player] = crowdFit
             }
         }
+        let spoken = scores.values.filter { $0 < 100 }
+        let average = spoken.isEmpty ? 0 : spoken.reduce(0, +) / Double(spoken.count)
+        for player in neutral { scores[player] = average }
         return scores
     }
 
     /// How well texts fit the majority's word, as an outnumbered bot guesses the majority sees it: a line that fits
-    /// both words counts as it would for them (1), a vague hint not at all, anything else as one of their own lines.
+    /// both words counts as it would for them (1), anything else as one of their own lines.
     func majorityFit(_ texts: [String], material: [BotClue]) -> Double {
         guard !texts.isEmpty else { return 0 }
         let shared = Set(material.filter(\.fitsPartner).map { BotMind.fold($0.text) })
-        let hints = hintPhrases
         var total = 0.0
         for text in texts {
-            let folded = BotMind.fold(text)
-            total += shared.contains(folded) ? 1 : hints.contains(folded) ? 0 : 3
+            total += shared.contains(BotMind.fold(text)) ? 1 : 3
         }
         return total / Double(texts.count)
     }

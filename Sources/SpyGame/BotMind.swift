@@ -1,8 +1,9 @@
 import Foundation
 import SpyProtocol
 
-/// How well bots play: `easy` hints at the category and votes at random, `normal` describes from clue material and
-/// votes for the least consistent player, `hard` also never repeats a pattern of its own earlier clues.
+/// How well bots play: `easy` says plain lines of its word and votes at random, `normal` reads the table, blends in
+/// when it finds itself outnumbered and votes for the least consistent player, `hard` also bluffs with the other
+/// word's lines as soon as it is outnumbered and avoids repeating a pattern of its own earlier clues.
 public enum BotLevel: String, Sendable, CaseIterable, Codable {
     case easy, normal, hard
 }
@@ -22,7 +23,7 @@ public struct BotClue: Sendable, Hashable {
 public struct BotKnowledge: Sendable {
     /// The clue material of a word (empty when the bank has none).
     public var material: @Sendable (String) -> [BotClue]
-    /// The category of a word's pair, for the category hints bots fall back to.
+    /// The category of a word's pair, so a bot recognises a category named as a clue for the filler it is.
     public var category: @Sendable (String) -> String?
     /// Words a blank may guess, for a room dealing pairs of this language.
     public var guessable: @Sendable (BankLanguage) -> [String]
@@ -43,7 +44,8 @@ public struct BotKnowledge: Sendable {
 }
 
 /// A bot seat's reasoning, fed only with the messages the host sends that seat (its `deal`, the public `room`,
-/// `clue` and `voting` messages), never with the room's hidden state: what it decides is what a player could.
+/// `clue` and `voting` messages) and the game's public clue record, never with the room's hidden state: what it
+/// decides is what a player could.
 public struct BotMind {
     public let me: PlayerID
     public let level: BotLevel
@@ -53,7 +55,8 @@ public struct BotMind {
     public private(set) var dealtGame: Int?
     /// The latest public snapshot.
     public private(set) var view: RoomView?
-    /// Clues heard this game, oldest first (snapshots and `clue` messages, whichever came last).
+    /// Every clue heard this game, oldest first: a snapshot carries only the latest ones, so what came before it is
+    /// kept from the `clue` messages heard or from `recall`.
     public private(set) var clues: [ClueView] = []
     public private(set) var voting: ServerMessage.Voting?
 
@@ -72,8 +75,9 @@ public struct BotMind {
             clues = []
             voting = nil
         case .room(let room):
+            if let view, view.game != room.game { clues = [] }
             view = room
-            clues = room.clues
+            clues = BotMind.merge(clues, snapshot: room.clues)
         case .clue(let clue):
             clues.append(clue)
         case .voting(let voting):
@@ -83,15 +87,28 @@ public struct BotMind {
         }
     }
 
-    var language: BankLanguage { view?.settings.language ?? .both }
-
-    var chinese: Bool {
-        if let word { return word.unicodeScalars.contains { $0.value >= 0x2E80 } }
-        if let text = clues.compactMap(\.text).first { return text.unicodeScalars.contains { $0.value >= 0x2E80 } }
-        return language != .en
+    /// Takes the whole public clue record of the game (every clue was broadcast to the table when given), for a
+    /// mind built afresh from a snapshot that carries only the latest clues.
+    public mutating func recall(_ history: [ClueView]) {
+        clues = history
     }
 
-    /// Texts of the clues others gave, by player.
+    /// The clues known so far joined with a snapshot's: a full snapshot is the tail of the record, so what was
+    /// heard before its first clue is kept.
+    static func merge(_ known: [ClueView], snapshot: [ClueView]) -> [ClueView] {
+        guard snapshot.count >= Rules.cluesInView, !known.isEmpty else { return snapshot }
+        for start in max(0, known.count - snapshot.count)..<known.count {
+            let overlap = known.count - start
+            if Array(known[start...]) == Array(snapshot.prefix(overlap)) {
+                return Array(known[..<start]) + snapshot
+            }
+        }
+        return snapshot
+    }
+
+    var language: BankLanguage { view?.settings.language ?? .both }
+
+    /// Texts of the clues others gave, by player (passes left out).
     var othersClues: [PlayerID: [String]] {
         var result: [PlayerID: [String]] = [:]
         for clue in clues where clue.player != me {
@@ -100,62 +117,79 @@ public struct BotMind {
         return result
     }
 
+    /// Lines of `word`'s material the room would take from this bot.
+    func usable(_ material: [BotClue], avoiding words: [String]) -> [BotClue] {
+        material.filter { clue in
+            Rules.checkText(clue.text) == nil && !words.contains { TextFold.contains(clue.text, word: $0) }
+        }
+    }
+
     // MARK: Describing
 
-    /// The clue to give now; `nil` to pass (nothing safe to say).
+    /// The clue to give now; `nil` to pass, only when the bank has no line at all for this bot's word.
     ///
-    /// A bot is never told its side, so it reads the table: until it has heard a clue that tells the sides apart it
-    /// picks freely from its lines; once others' clues fit its word poorly (it probably holds the odd word) it blends
-    /// in: with the other word's own lines once it has heard one (the bank pairs the two words), else lines that fit
-    /// both words, else its lines closest to what was said (a hard bot then bluffs by echoing the table); otherwise
-    /// it says what sets its word apart, so its own side can recognise it.
+    /// A bot is never told its side, so it reads the table. Whoever opens the game says a line that fits both
+    /// words, giving nothing away. Until it has heard a clue that tells the sides apart it picks freely from its
+    /// lines; once it has heard its own word described it says what sets its word apart, so its side can recognise
+    /// it; once at least two other players described something else (`likelyInMinority`) it blends in, with the
+    /// other word's lines when it knows them, else lines that fit both words, else its lines closest to the table's.
+    /// With nothing new left it repeats one of its own earlier lines rather than fall silent.
     public func clue(random: inout SplitMix64) -> String? {
+        guard let word else { return blankClue(random: &random) }
         let said = Set(clues.compactMap(\.text).map(BotMind.fold))
-        if level == .easy { return categoryHint(said: said, random: &random) }
-        guard let word else { return improvise(said: said, random: &random) }
-        let mine = Set(clues.filter { $0.player == me }.compactMap(\.text).map(BotMind.tokens).joined())
-        var choices = knowledge.material(word).filter { clue in
-            !said.contains(BotMind.fold(clue.text)) && !TextFold.contains(clue.text, word: word)
-                && Rules.checkText(clue.text) == nil
+        let material = usable(knowledge.material(word), avoiding: [word])
+        var choices = material.filter { !said.contains(BotMind.fold($0.text)) }
+        let opening = clues.isEmpty
+        if level == .easy {
+            let shared = choices.filter(\.fitsPartner)
+            let pool = opening && !shared.isEmpty ? shared : choices
+            return pool.isEmpty ? repeatLine(of: material, random: &random) : pool[random.next(below: pool.count)].text
         }
         if level == .hard {
+            let mine = Set(clues.filter { $0.player == me }.compactMap(\.text).map(BotMind.tokens).joined())
             let fresh = choices.filter { BotMind.tokens($0.text).isDisjoint(with: mine) }
             if !fresh.isEmpty { choices = fresh }
         }
-        let reading = evidence
-        if reading.foreign > reading.fitting {
-            if let text = blend(choices, said: said, random: &random) { return text }
-            // Echoing the table is a bluff: a hard bot dares it, a normal one only once it has no line of its own.
-            if choices.isEmpty || level == .hard { return improvise(said: said, random: &random, avoiding: word) }
-        }
-        guard !choices.isEmpty else { return categoryHint(said: said, random: &random) }
+        if likelyInMinority, let text = blend(choices, said: said, random: &random) { return text }
+        guard !choices.isEmpty else { return repeatLine(of: material, random: &random) }
+        let shared = choices.filter(\.fitsPartner)
+        let telling = choices.filter { !$0.fitsPartner }
+        // Until someone has described its word, a bot stays vague: what sets its word apart might be what gives it
+        // away as the spy. Once its word was described, it says what sets it apart, for its side to recognise.
         let pool: [BotClue]
-        if reading.fitting == 0 {
-            pool = choices
+        if opening || evidence.fitting == 0 {
+            pool = shared.isEmpty ? choices : shared
         } else {
-            let telling = choices.filter { !$0.fitsPartner }
             pool = telling.isEmpty ? choices : telling
         }
         return pool[random.next(below: pool.count)].text
     }
 
-    /// A line for a bot that is probably outnumbered: a line of the other word of its pair once the table has said
-    /// one of them, else one that fits both words, else the lines sharing the most words or characters with the
-    /// clues heard; `nil` when none is close to anything said.
+    /// One of this bot's own earlier lines again, when every line of its word has been said: a person who has run
+    /// out says what they said before rather than something empty. Else any line of its word; `nil` without one.
+    func repeatLine(of material: [BotClue], random: inout SplitMix64) -> String? {
+        let lines = Set(material.map { BotMind.fold($0.text) })
+        let own = clues.filter { $0.player == me }.compactMap(\.text).filter { lines.contains(BotMind.fold($0)) }
+        if !own.isEmpty { return own[random.next(below: own.count)] }
+        let mine = clues.filter { $0.player == me }.compactMap(\.text)
+        if !mine.isEmpty { return mine[random.next(below: mine.count)] }
+        return material.isEmpty ? nil : material[random.next(below: material.count)].text
+    }
+
+    /// A line for a bot that is probably outnumbered: a line of the other word of its pair (once the table has said
+    /// one of them; a hard bot dares it from the bank's pairing alone), else one that fits both words, else the
+    /// lines sharing the most words or characters with the clues heard; `nil` when none is close to anything said.
     func blend(_ choices: [BotClue], said: Set<String>, random: inout SplitMix64) -> String? {
-        let shared = choices.filter(\.fitsPartner)
-        var mimicry: [String] = []
-        if let word, let partner = heardPartner {
+        guard let word else { return nil }
+        let partner = heardPartner ?? (level == .hard ? likeliestPartner : nil)
+        if let partner {
             // The table is describing the other word of this bot's pair: describe it too.
-            mimicry = partner.material.filter { clue in
+            let mimicry = usable(partner.material, avoiding: [word, partner.word]).filter { clue in
                 !clue.fitsPartner && !said.contains(BotMind.fold(clue.text))
-                    && !TextFold.contains(clue.text, word: word)
-                    && !TextFold.contains(clue.text, word: partner.word) && Rules.checkText(clue.text) == nil
-            }.map(\.text)
+            }
+            if !mimicry.isEmpty { return mimicry[random.next(below: mimicry.count)].text }
         }
-        if !mimicry.isEmpty {
-            return mimicry[random.next(below: mimicry.count)]
-        }
+        let shared = choices.filter(\.fitsPartner)
         if !shared.isEmpty { return shared[random.next(below: shared.count)].text }
         let heard = othersClues.values.flatMap { $0 }
         var best: [BotClue] = []
@@ -169,32 +203,62 @@ public struct BotMind {
                 best.append(choice)
             }
         }
+        if best.isEmpty, let partner {
+            // Nothing fresh of the other word and nothing of its own close to the table: repeat a bluff it made.
+            let bluffs = Set(partner.material.map { BotMind.fold($0.text) })
+            let own = clues.filter { $0.player == me }.compactMap(\.text).filter { bluffs.contains(BotMind.fold($0)) }
+            if !own.isEmpty { return own[random.next(below: own.count)] }
+        }
         return best.isEmpty ? nil : best[random.next(below: best.count)].text
     }
 
-    /// Whether the clues heard so far suggest this bot holds the odd word: more of the other players who gave a
-    /// telling clue (not a line that fits both words, not a vague hint) sound unlike its word than like it.
-    public var likelyInMinority: Bool {
-        let reading = evidence
-        return reading.foreign > reading.fitting
+    /// The blank's clue: a line of the word it would guess from what it heard, one that fits both words of that
+    /// word's pair first (the blank cannot know which side it is echoing); its own earlier line when none is left.
+    func blankClue(random: inout SplitMix64) -> String? {
+        guard !clues.compactMap(\.text).isEmpty else { return nil }
+        let said = Set(clues.compactMap(\.text).map(BotMind.fold))
+        let guessed = guess(random: &random)
+        let material = usable(knowledge.material(guessed), avoiding: [guessed])
+        let fresh = material.filter { !said.contains(BotMind.fold($0.text)) }
+        let shared = fresh.filter(\.fitsPartner)
+        let pool = shared.isEmpty ? fresh : shared
+        if !pool.isEmpty { return pool[random.next(below: pool.count)].text }
+        let mine = clues.filter { $0.player == me }.compactMap(\.text)
+        return mine.isEmpty ? nil : mine[random.next(below: mine.count)]
     }
 
-    /// Other players whose telling clues fit this bot's material well (`fitting`) or hardly at all (`foreign`).
-    /// Players who gave only lines that fit both words, vague hints, nothing, or clues that fit in part are left out:
-    /// they say little about sides.
+    /// Whether the clues heard so far suggest this bot holds the odd word: more other players than there are spies
+    /// (and at least two) gave telling clues that fit the other word better than its own (or fit its own hardly at
+    /// all), more than fit its own; or most of the players still in did. One odd clue is never enough: it may be
+    /// the spy's.
+    public var likelyInMinority: Bool {
+        let reading = evidence
+        // Up to as many players as there are spies may describe the other word while this bot holds the majority's.
+        let spies = view?.settings.spies ?? 1
+        if reading.foreign >= max(2, spies + 1) && reading.foreign > reading.fitting { return true }
+        let others = max((view?.seats.filter(\.alive).count ?? 0) - 1, 0)
+        return others > 0 && reading.foreign * 2 > others
+    }
+
+    /// Other players whose telling clues fit this bot's material well (`fitting`) or fit the other word of its pair
+    /// better, or its own word hardly at all (`foreign`). Players who gave only lines that fit both words, filler,
+    /// nothing, or clues that fit in part are left out: they say little about sides.
     var evidence: (fitting: Int, foreign: Int) {
         guard let word else { return (0, 0) }
         let material = knowledge.material(word)
         guard !material.isEmpty else { return (0, 0) }
+        let partners = knowledge.partners(word).map(knowledge.material).filter { !$0.isEmpty }
+        let shared = sharedLines(material)
         var fitting = 0
         var foreign = 0
         for texts in othersClues.values {
-            let telling = texts.filter { !isUninformative($0, material: material) }
+            let telling = texts.filter { !isUninformative($0, shared: shared) }
             guard !telling.isEmpty else { continue }
-            let score = BotMind.fit(telling, material: material)
-            if score >= 0.75 {
+            let own = BotMind.fit(telling, material: material)
+            let other = partners.map { BotMind.fit(telling, material: $0) }.max() ?? 0
+            if own >= 0.75 && own >= other {
                 fitting += 1
-            } else if score < 0.25 {
+            } else if other > own || own < 0.25 {
                 foreign += 1
             }
         }
@@ -216,71 +280,65 @@ public struct BotMind {
         return nil
     }
 
-    /// A line of this bot's material that fits both words, or a hint a bot gives when it has nothing better.
-    func isUninformative(_ text: String, material: [BotClue]) -> Bool {
-        let folded = BotMind.fold(text)
-        if material.contains(where: { $0.fitsPartner && BotMind.fold($0.text) == folded }) { return true }
-        return hintPhrases.contains(folded)
+    /// The word the bank pairs this bot's word with whose material fits the table best (the only one, for a word
+    /// in one pair): the word a hard bot bluffs with.
+    var likeliestPartner: (word: String, material: [BotClue])? {
+        guard let word else { return nil }
+        let heard = othersClues.values.flatMap { $0 }
+        var best: (word: String, material: [BotClue])?
+        var bestScore = -1.0
+        for partner in knowledge.partners(word) {
+            let material = knowledge.material(partner)
+            guard !material.isEmpty else { continue }
+            let score = BotMind.fit(heard, material: material)
+            if score > bestScore {
+                best = (partner, material)
+                bestScore = score
+            }
+        }
+        return best
     }
 
-    /// Every hint phrase a bot of this table might fall back to, folded.
-    var hintPhrases: Set<String> {
-        var phrases = BotMind.genericHints.english + BotMind.genericHints.chinese
+    /// A line that fits both words (of this bot's material, or of its partner's: either side may say it), or
+    /// filler: neither tells the sides apart. `shared` is `sharedLines(material)`.
+    func isUninformative(_ text: String, shared: Set<String>) -> Bool {
+        shared.contains(BotMind.fold(text)) || isFiller(text)
+    }
+
+    /// The folded lines that fit both words of this bot's pair: its material's, and those of the words the bank
+    /// pairs its word with (true of its own word too).
+    func sharedLines(_ material: [BotClue]) -> Set<String> {
+        var lines = material.filter(\.fitsPartner)
+        if let word { lines += knowledge.partners(word).flatMap { knowledge.material($0).filter(\.fitsPartner) } }
+        return Set(lines.map { BotMind.fold($0.text) })
+    }
+
+    /// Whether a clue says nothing about any word: an empty phrase, a stock phrase anyone could say of anything,
+    /// or the category's name. Such a clue (like a pass) is neither evidence nor suspicious.
+    public func isFiller(_ text: String?) -> Bool {
+        guard let text, !text.allSatisfy({ $0.isWhitespace || $0.isPunctuation }) else { return true }
+        return fillerPhrases.contains(BotMind.fold(text))
+    }
+
+    /// Stock phrases and category mentions, folded, that describe no word in particular.
+    var fillerPhrases: Set<String> {
+        var phrases = BotMind.stockPhrases.english + BotMind.stockPhrases.chinese
         if let word, let category = knowledge.category(word) {
-            phrases += BotMind.themedHints(category, chinese: true) + BotMind.themedHints(category, chinese: false)
+            phrases += [
+                category, "跟\(category)有關", "屬於\(category)", "Think \(category)", "It is about \(category)",
+            ]
         }
         return Set(phrases.map(BotMind.fold))
     }
 
-    static let genericHints = (
+    static let stockPhrases = (
         english: ["Something quite common", "Everyone has come across one", "Part of daily life", "Easy to spot"],
         chinese: ["很常見的東西", "大家都碰過", "日常生活裡會看到", "我覺得很好認"]
     )
+}
 
-    static func themedHints(_ category: String, chinese: Bool) -> [String] {
-        chinese ? ["跟\(category)有關", "屬於\(category)"] : ["Think \(category)", "It is about \(category)"]
-    }
-
-    func categoryHint(said: Set<String>, random: inout SplitMix64) -> String? {
-        let generic = chinese ? BotMind.genericHints.chinese : BotMind.genericHints.english
-        var themed: [String] = []
-        if let word, let category = knowledge.category(word) {
-            themed = BotMind.themedHints(category, chinese: chinese)
-        }
-        func safe(_ phrases: [String]) -> [String] {
-            phrases.filter { phrase in
-                !said.contains(BotMind.fold(phrase)) && (word.map { !TextFold.contains(phrase, word: $0) } ?? true)
-            }
-        }
-        let safeThemed = safe(themed)
-        let choices = safeThemed.isEmpty ? safe(generic) : safeThemed
-        guard !choices.isEmpty else { return nil }
-        return choices[random.next(below: choices.count)]
-    }
-
-    /// The gist of what was heard, through the word most of it shares, never a verbatim repeat: the blank's clue,
-    /// and an outnumbered bot's when none of its own lines is close to the table's. Never names `avoiding`.
-    func improvise(said: Set<String>, random: inout SplitMix64, avoiding ownWord: String? = nil) -> String? {
-        var counts: [String: Int] = [:]
-        for clue in clues where clue.player != me || ownWord == nil {
-            for token in BotMind.tokens(clue.text ?? "") { counts[token, default: 0] += 1 }
-        }
-        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-        let templates =
-            chinese
-            ? ["跟「%@」有點關係", "會想到「%@」", "有「%@」的感覺"]
-            : ["Something to do with %@", "Makes me think of %@", "A bit %@"]
-        let start = random.next(below: templates.count)
-        for token in ranked.prefix(4) {
-            for offset in 0..<templates.count {
-                let text = templates[(start + offset) % templates.count].replacingOccurrences(of: "%@", with: token)
-                if !said.contains(BotMind.fold(text)) && Rules.checkText(text) == nil
-                    && (ownWord.map { !TextFold.contains(text, word: $0) } ?? true)
-                {
-                    return text
-                }
-            }
-        }
-        return categoryHint(said: said, random: &random)
-    }
+extension Room {
+    /// Every clue of the game so far, oldest first. Each was broadcast to the whole table when given, so nothing in
+    /// it is secret; a snapshot carries only the latest `Rules.cluesInView` of them, to bound its size.
+    public var clueHistory: [ClueView] { game?.clues ?? [] }
 }

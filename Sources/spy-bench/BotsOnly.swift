@@ -28,7 +28,8 @@ func embeddedKnowledge(_ pairs: [WordPair]) -> BotKnowledge {
         }, partners: { frozenPartners[$0] ?? [] })
 }
 
-/// `--bots-only`: the same games at every bot level, in memory, and what they came to.
+/// `--bots-only`: the same games at every bot level, in memory, and what they came to. Fails when a bot gave a word
+/// away, said filler or passed, or a game did not end within `BotArena.roundCap` rounds.
 func runBotsOnly(_ options: BenchOptions) -> Int32 {
     let pairs = EmbeddedBank.pairs
     let knowledge = embeddedKnowledge(pairs)
@@ -38,21 +39,30 @@ func runBotsOnly(_ options: BenchOptions) -> Int32 {
     settings.blank = options.blank
     var lines: [String] = []
     var json: [String: [String: Double]] = [:]
-    var giveaways = 0
+    var failures = 0
     for level in BotLevel.allCases {
         let arena = BotArena(
             players: options.players, level: level, knowledge: knowledge, pairs: pairs, settings: settings)
         let tally = arena.play(games: options.games, seed: options.seed)
-        giveaways += tally.giveaways
-        let rate = String(format: "%.1f%%", tally.civilianWinRate * 100)
+        failures += tally.giveaways + tally.filler + tally.unfinished
+        func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
         lines.append(
-            "\(level.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) civilians win \(rate) of \(tally.games)"
-                + " (spies \(tally.spyWins), blank \(tally.blankWins), unfinished \(tally.unfinished));"
-                + " clues \(tally.clues), giving a word away \(tally.giveaways)")
+            "\(level.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) civilians win "
+                + "\(percent(tally.civilianWinRate)) of \(tally.games) (spies \(tally.spyWins), blank \(tally.blankWins),"
+                + " unfinished \(tally.unfinished), longest \(tally.longestGame) rounds);"
+                + " real lines \(percent(tally.realLineShare)) of \(tally.turns) turns, filler \(tally.filler),"
+                + " giving a word away \(tally.giveaways); first-speaking spy out in round 1"
+                + " \(percent(tally.firstSpeakerSpyOutRate)) of \(tally.firstSpeakerSpies)"
+                + " (any spy \(percent(tally.spyOutInRoundOneRate)) of \(tally.spies));"
+                + " civilian side switches in \(percent(tally.sideSwitchRate)) of games")
         json[level.rawValue] = [
             "games": Double(tally.games), "civilianWinRate": tally.civilianWinRate, "clues": Double(tally.clues),
             "spyWins": Double(tally.spyWins), "blankWins": Double(tally.blankWins),
             "giveaways": Double(tally.giveaways), "unfinished": Double(tally.unfinished),
+            "turns": Double(tally.turns), "realLineShare": tally.realLineShare, "filler": Double(tally.filler),
+            "firstSpeakerSpyOutRate": tally.firstSpeakerSpyOutRate,
+            "spyOutInRoundOneRate": tally.spyOutInRoundOneRate, "sideSwitchRate": tally.sideSwitchRate,
+            "longestGame": Double(tally.longestGame),
         ]
     }
     if options.json {
@@ -66,5 +76,5 @@ func runBotsOnly(_ options: BenchOptions) -> Int32 {
                 + " seed \(options.seed)")
         print(lines.joined(separator: "\n"))
     }
-    return giveaways == 0 ? 0 : 1
+    return failures == 0 ? 0 : 1
 }

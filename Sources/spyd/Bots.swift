@@ -156,37 +156,44 @@ struct BotDriver {
         func delay() -> Millis {
             delayMs == 0 ? 0 : Millis(delayMs / 2 + random.next(below: delayMs + 1))
         }
-        func schedule(_ key: String, _ bot: PlayerID, _ message: ClientMessage) {
-            guard planned.insert(key).inserted else { return }
+        /// Decides the move only for an obligation not yet answered: the room is planned after every event, and a
+        /// decision reads the whole game's clues.
+        func schedule(_ key: String, _ bot: PlayerID, _ message: () -> ClientMessage?) {
+            guard !planned.contains(key), let message = message() else { return }
+            planned.insert(key)
             pending.append(BotMove(due: now + delay(), bot: bot, message: message))
         }
-        /// What the host has sent `bot`: its own deal, the public snapshot, the open vote. Nothing else.
+        /// What the host has sent `bot`: its own deal, the public snapshot and every clue of the game, the open vote.
+        /// Nothing else.
         func mind(_ bot: PlayerID) -> BotMind {
             var mind = BotMind(me: bot, level: level, knowledge: knowledge)
             if let card = memory.cards[bot], card.game == view.game {
                 mind.observe(.deal(.init(game: card.game, word: card.word)))
             }
             mind.observe(.room(view))
+            mind.recall(room.clueHistory)
             if let voting = memory.voting { mind.observe(.voting(voting)) }
             return mind
         }
         switch view.phase {
         case .describing:
             guard let turn = view.turn, room.isBot(turn) else { return }
-            let key = "turn \(view.game).\(view.round).\(view.clues.count).\(turn)"
-            let text = mind(turn).clue(random: &random)
-            schedule(key, turn, text.map { .clue(.init(text: $0)) } ?? .pass)
+            // A player speaks at most once in a round's pass and once in its PK, so this names the turn; the
+            // snapshot's clue count cannot, as it stops growing at `Rules.cluesInView`.
+            let key = "turn \(view.game).\(view.round).\(view.pk.isEmpty ? "round" : "pk").\(turn)"
+            schedule(key, turn) { mind(turn).clue(random: &random).map { .clue(.init(text: $0)) } ?? .pass }
         case .voting:
             guard let voting = memory.voting else { return }
             for seat in view.seats where seat.bot && !seat.voted && voting.voters.contains(seat.id) {
-                guard let target = mind(seat.id).vote(random: &random) else { continue }
-                schedule(
-                    "vote \(view.game).\(view.round).\(voting.pk).\(seat.id)", seat.id, .vote(.init(target: target)))
+                schedule("vote \(view.game).\(view.round).\(voting.pk).\(seat.id)", seat.id) {
+                    mind(seat.id).vote(random: &random).map { .vote(.init(target: $0)) }
+                }
             }
         case .guessing:
             guard let guesser = memory.guesser, room.isBot(guesser) else { return }
-            schedule(
-                "guess \(view.game).\(guesser)", guesser, .guess(.init(word: mind(guesser).guess(random: &random))))
+            schedule("guess \(view.game).\(guesser)", guesser) {
+                .guess(.init(word: mind(guesser).guess(random: &random)))
+            }
         case .lobby, .gameOver:
             return
         }

@@ -159,8 +159,8 @@ enum HostCommand {
             .value("bots", placeholder: "N", help: "Bot players in the first room.", defaultDescription: "0"),
             .value(
                 "bot-level", placeholder: "easy|normal|hard",
-                help: "easy: category hints, random votes; normal: real clues, reasoned votes; hard: never repeats "
-                    + "a clue pattern.", defaultDescription: "normal"),
+                help: "easy: plain clues, random votes; normal: blends in, reasoned votes; hard: bluffs with the "
+                    + "other word's clues, firmer votes.", defaultDescription: "normal"),
             .value(
                 "log-level", placeholder: "LEVEL", help: "debug, info, warning or error.",
                 defaultDescription: "info"),

@@ -123,17 +123,30 @@ final class BankCommandTests: XCTestCase {
     func testExportRoundTripsThroughTheCSVParser() throws {
         let result = run(["export"])
         XCTAssertEqual(result.code, 0)
-        XCTAssertEqual(result.output.first, "civilian,spy,category,language,label")
+        XCTAssertEqual(result.output.first, "civilian,spy,category,language,label,civilian_clues,spy_clues")
         let bank = try BankParser.parse(Array((result.text + "\n").utf8))
         XCTAssertEqual(bank.format, .csv)
-        XCTAssertEqual(bank.pairs, EmbeddedBank.pairs)
+        XCTAssertEqual(bank.pairs, BankExport.withEmbeddedClues(EmbeddedBank.pairs))
         XCTAssertTrue(bank.skipped.isEmpty)
+        XCTAssertTrue(bank.droppedClues.isEmpty, "\(bank.droppedClues.prefix(3))")
+        // The clue columns carry the embedded material: each word's own lines, and the lines that fit both words
+        // listed for both words, so a host's sheet starts with what the bots say.
+        for (exported, pair) in zip(bank.pairs, EmbeddedBank.pairs) {
+            let civilian = ClueBook.clues(for: pair.civilian, in: pair).filter { line in
+                [pair.civilian, pair.spy].allSatisfy { ClueShape.problem(line.text, word: $0) == nil }
+            }
+            XCTAssertFalse(exported.civilianClues.isEmpty, pair.civilian)
+            XCTAssertEqual(Array(exported.civilianClues.prefix(civilian.count)), civilian.map(\.text), pair.civilian)
+            for line in civilian where line.fitsPartner {
+                XCTAssertTrue(exported.spyClues.contains(line.text), "\(pair.spy) lacks \(line.text)")
+            }
+        }
     }
 
     func testExportOneLanguage() throws {
         let result = run(["export", "--language", "en"])
         XCTAssertEqual(result.code, 0)
         let bank = try BankParser.parse(Array(result.text.utf8))
-        XCTAssertEqual(bank.pairs, EmbeddedBank.pairs(in: .en))
+        XCTAssertEqual(bank.pairs, BankExport.withEmbeddedClues(EmbeddedBank.pairs(in: .en)))
     }
 }

@@ -85,7 +85,7 @@ import Testing
             #expect(clue == "wakes you up" || clue == "hot drink in a mug")
         }
         // A civilian bot holding coffee hears one tea clue among coffee clues and votes for its giver.
-        var civilian = BotMind(me: "p1", level: .normal, knowledge: Self.knowledge)
+        var civilian = BotMind(me: "p1", level: .hard, knowledge: Self.knowledge)
         civilian.observe(.deal(.init(game: 1, word: "coffee")))
         for (player, text) in [
             ("p1", "espresso shot"), ("p2", "latte art"), ("p3", "steeped leaves"), ("p4", "brewed from roasted beans"),
@@ -112,21 +112,110 @@ import Testing
         return mind
     }
 
-    @Test func aBotBlendsInFromTheFirstClueThatFitsItsWordPoorly() {
-        let mind = Self.mind("p2", word: "tea", heard: [("p1", "espresso shot")])
-        #expect(mind.likelyInMinority)
+    @Test func oneOddClueIsNotEnoughToSwitchSidesTwoAre() {
         var random = SplitMix64(seed: 4)
+        let tea = Self.material["tea"]?.map(\.text) ?? []
+        // One coffee clue might be the spy's: a tea bot keeps describing tea.
+        let once = Self.mind("p3", word: "tea", heard: [("p1", "wakes you up"), ("p2", "espresso shot")])
+        #expect(!once.likelyInMinority)
+        for _ in 0..<20 { #expect(tea.contains(once.clue(random: &random) ?? "")) }
+        // Two players describing coffee: the tea bot is outnumbered and says only lines that fit both words.
+        let twice = Self.mind("p3", word: "tea", heard: [("p1", "espresso shot"), ("p2", "latte art")])
+        #expect(twice.likelyInMinority)
         for _ in 0..<20 {
-            let clue = mind.clue(random: &random)
+            let clue = twice.clue(random: &random)
             #expect(clue == "wakes you up" || clue == "hot drink in a mug")
         }
-        // A line of its own word heard first: no reason to hide, so it says what sets its word apart.
-        let civilian = Self.mind("p2", word: "coffee", heard: [("p1", "espresso shot")])
+        // A line of its own word heard: no reason to hide, so it says what sets its word apart.
+        let civilian = Self.mind("p3", word: "coffee", heard: [("p1", "wakes you up"), ("p2", "espresso shot")])
         #expect(!civilian.likelyInMinority)
         for _ in 0..<20 {
             let clue = civilian.clue(random: &random)
             #expect(clue == "brewed from roasted beans" || clue == "latte art")
         }
+    }
+
+    @Test(arguments: BotLevel.allCases)
+    func whoeverOpensTheGameSaysALineThatFitsBothWords(level: BotLevel) {
+        var random = SplitMix64(seed: 17)
+        for word in ["coffee", "tea"] {
+            let opener = Self.mind("p1", word: word, heard: [], level: level)
+            for _ in 0..<20 {
+                let clue = opener.clue(random: &random)
+                #expect(clue == "wakes you up" || clue == "hot drink in a mug", "\(level) \(word): \(clue ?? "pass")")
+            }
+        }
+    }
+
+    @Test(arguments: BotLevel.allCases)
+    func aBotThatRanOutOfLinesRepeatsOneOfItsOwnNeverFillerOrAPass(level: BotLevel) {
+        let coffee = Self.material["coffee"]?.map(\.text) ?? []
+        // Every coffee line said, two of them by this bot.
+        var heard = coffee.enumerated().map { ("p\($0.offset % 3 + 1)", $0.element) }
+        heard[0].0 = "p4"
+        heard[2].0 = "p4"
+        let mind = Self.mind("p4", word: "coffee", heard: heard, level: level)
+        var random = SplitMix64(seed: 23)
+        for _ in 0..<20 {
+            let clue = mind.clue(random: &random)
+            #expect(clue == coffee[0] || clue == coffee[2], "\(level): \(clue ?? "pass")")
+        }
+    }
+
+    @Test func passesAndFillerAreNeutralInAVote() {
+        // p2 passed, p3 said a stock phrase, p4 described tea: a coffee bot suspects p4, not the quiet ones.
+        var mind = Self.mind(
+            "p1", word: "coffee",
+            heard: [("p3", "Easy to spot"), ("p4", "steeped leaves"), ("p5", "espresso shot"), ("p6", "Drinks")],
+            level: .hard)
+        mind.observe(.clue(ClueView(player: "p2", round: 1, text: nil)))
+        let everyone: [PlayerID] = ["p1", "p2", "p3", "p4", "p5", "p6"]
+        mind.observe(.voting(.init(round: 1, candidates: everyone, voters: everyone)))
+        #expect(mind.isFiller(nil) && mind.isFiller("Easy to spot") && mind.isFiller("Drinks"))
+        #expect(!mind.isFiller("steeped leaves"))
+        var random = SplitMix64(seed: 8)
+        for _ in 0..<20 { #expect(mind.vote(random: &random) == "p4") }
+    }
+
+    @Test func afterTwoTiesThatChangedNothingBotsAgreeOnOnePlayer() {
+        // Rounds 1 to 3 were spoken by the same five players: two votes in a row eliminated nobody.
+        var heard: [ClueView] = []
+        let lines = ["wakes you up", "espresso shot", "steeped leaves", "latte art", "green or black"]
+        for round in 1...3 {
+            for (index, text) in lines.enumerated() {
+                heard.append(ClueView(player: "p\(index + 1)", round: round, text: "\(text) \(round)"))
+            }
+        }
+        let everyone: [PlayerID] = ["p1", "p2", "p3", "p4", "p5"]
+        var votes: [PlayerID: Int] = [:]
+        var random = SplitMix64(seed: 31)
+        for (me, word) in [("p1", "coffee"), ("p2", "coffee"), ("p3", "tea"), ("p4", "coffee")] {
+            var mind = BotMind(me: me, level: .normal, knowledge: Self.knowledge)
+            mind.observe(.deal(.init(game: 1, word: word)))
+            mind.recall(heard)
+            mind.observe(.voting(.init(round: 3, candidates: everyone, voters: everyone)))
+            #expect(mind.stalledRounds(before: 3) == 2)
+            if let target = mind.vote(random: &random) { votes[target, default: 0] += 1 }
+        }
+        // Only the chosen player itself, if it votes, must pick someone else.
+        #expect(votes.values.max() ?? 0 >= 3, "\(votes)")
+    }
+
+    @Test func aFullSnapshotDoesNotMakeABotForgetEarlierClues() {
+        var mind = Self.mind("p2", word: "coffee", heard: [("p1", "latte art")])
+        var record = [ClueView(player: "p1", round: 1, text: "latte art")]
+        for index in 0..<Rules.cluesInView + 5 {
+            let clue = ClueView(player: "p\(index % 5 + 1)", round: index / 5 + 1, text: "line \(index)")
+            mind.observe(.clue(clue))
+            record.append(clue)
+        }
+        let snapshot = RoomView(
+            room: "KFRW", phase: .describing, game: 1, round: 10, settings: GameSettings(clueMode: .typed),
+            clues: Array(record.suffix(Rules.cluesInView)))
+        mind.observe(.room(snapshot))
+        #expect(mind.clues == record)
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<20 { #expect(mind.clue(random: &random) != "latte art") }
     }
 
     @Test func aBotWithNoSharedLineLeftLeansOnWhatWasSaid() {
@@ -150,7 +239,7 @@ import Testing
             heard: [
                 ("p1", "espresso shot"), ("p2", "latte art"), ("p3", "wakes you up"), ("p4", "hot drink in a mug"),
                 ("p5", "brewed from roasted beans"),
-            ])
+            ], level: .hard)
         mind.observe(
             .voting(
                 .init(round: 1, candidates: ["p1", "p2", "p3", "p4", "p5"], voters: ["p1", "p2", "p3", "p4", "p5"])))
@@ -171,45 +260,49 @@ import Testing
             return mind
         }
         var random = SplitMix64(seed: 12)
-        // One of coffee's telling lines heard: the tea bot takes another of coffee's rather than a line of its own.
+        // Two of coffee's telling lines heard: the tea bot takes the third rather than a line of its own.
         for level in [BotLevel.normal, .hard] {
-            let heard = mind(level, heard: [("p1", "espresso shot")])
+            let heard = mind(level, heard: [("p1", "espresso shot"), ("p2", "latte art")])
             for _ in 0..<10 {
                 let clue = heard.clue(random: &random)
-                #expect(clue == "brewed from roasted beans" || clue == "latte art", "\(level): \(clue ?? "pass")")
+                #expect(clue == "brewed from roasted beans", "\(level): \(clue ?? "pass")")
             }
         }
-        let twice = mind(.normal, heard: [("p1", "espresso shot"), ("p2", "latte art")])
-        for _ in 0..<10 { #expect(twice.clue(random: &random) == "brewed from roasted beans") }
         // Without the bank's pairing it never describes a word it was not dealt.
         var unpaired = BotMind(me: "p6", level: .hard, knowledge: Self.knowledge)
         unpaired.observe(.deal(.init(game: 1, word: "tea")))
         unpaired.observe(.clue(ClueView(player: "p1", round: 1, text: "espresso shot")))
+        unpaired.observe(.clue(ClueView(player: "p2", round: 1, text: "latte art")))
         for _ in 0..<10 {
             #expect(Self.material["tea"]?.map(\.text).contains(unpaired.clue(random: &random) ?? "") == true)
         }
     }
 
-    @Test func onlyAHardBotBluffsByEchoingTheTableWhileItHasLinesOfItsOwn() {
-        // Outnumbered, both lines that fit both words said, none of its own lines close to anything heard.
-        let heard = [
-            ("p1", "espresso shot"), ("p2", "wakes you up"), ("p3", "hot drink in a mug"),
-            ("p5", "brewed from roasted beans"),
-        ]
-        let tea = Self.material["tea"]?.map(\.text) ?? []
+    @Test func onlyAHardBotBluffsWithTheOtherWordsLinesBeforeHearingOne() {
+        // Outnumbered by two clues about coffee that are none of coffee's lines: a normal bot plays safe with a line
+        // that fits both words; a hard one bluffs with coffee's own lines from the bank's pairing. Never a template.
+        let pairs = ["coffee": ["tea"], "tea": ["coffee"]]
+        let knowledge = BotKnowledge(
+            material: { Self.material[$0] ?? [] }, category: { _ in "Drinks" }, guessable: { _ in ["coffee"] },
+            partners: { pairs[$0] ?? [] })
+        let heard = [("p1", "roasted beans from Brazil"), ("p2", "an espresso machine at work")]
         var random = SplitMix64(seed: 14)
-        let normal = Self.mind("p4", word: "tea", heard: heard)
-        #expect(normal.likelyInMinority)
-        for _ in 0..<10 { #expect(tea.contains(normal.clue(random: &random) ?? "")) }
-        let hard = Self.mind("p4", word: "tea", heard: heard, level: .hard)
-        let heardTokens = Set(heard.map(\.1).flatMap { BotMind.tokens($0) })
-        for _ in 0..<10 {
-            let clue = hard.clue(random: &random) ?? ""
-            #expect(!tea.contains(clue) && !BotMind.tokens(clue).isDisjoint(with: heardTokens), "\(clue)")
+        for level in [BotLevel.normal, .hard] {
+            var mind = BotMind(me: "p4", level: level, knowledge: knowledge)
+            mind.observe(.deal(.init(game: 1, word: "tea")))
+            for (player, text) in heard { mind.observe(.clue(ClueView(player: player, round: 1, text: text))) }
+            #expect(mind.likelyInMinority)
+            let expected =
+                level == .hard
+                ? ["brewed from roasted beans", "espresso shot", "latte art"] : ["wakes you up", "hot drink in a mug"]
+            for _ in 0..<10 {
+                let clue = mind.clue(random: &random) ?? "pass"
+                #expect(expected.contains(clue), "\(level): \(clue)")
+            }
         }
     }
 
-    @Test func theBlankImprovisesAndGuessesTheBestFittingWord() {
+    @Test func theBlankSaysALineOfTheWordItGuessesAndGuessesIt() {
         var blank = BotMind(me: "p5", level: .hard, knowledge: Self.knowledge)
         blank.observe(.deal(.init(game: 1, word: nil)))
         let heard = ["roasted beans", "espresso shot", "beans from Brazil"]
@@ -217,9 +310,10 @@ import Testing
             blank.observe(.clue(ClueView(player: "p\(index + 1)", round: 1, text: text)))
         }
         var random = SplitMix64(seed: 2)
-        let clue = blank.clue(random: &random)
-        #expect(clue?.contains("beans") == true)
-        #expect(clue.map(heard.contains) == false)
+        for _ in 0..<10 {
+            let clue = blank.clue(random: &random)
+            #expect(clue == "wakes you up" || clue == "hot drink in a mug", "\(clue ?? "pass")")
+        }
         #expect(blank.guess(random: &random) == "coffee")
     }
 

@@ -224,14 +224,16 @@ public enum BankParser {
         return (pairs, skipped, droppedClues)
     }
 
-    /// The most clues kept for one word; a sheet's bots need a handful, not a novel.
-    public static let maxCluesPerWord = 8
+    /// The most clues kept for one word: enough for the embedded material as exported (a dozen lines of its own and
+    /// the partner's lines that fit both), not a novel.
+    public static let maxCluesPerWord = 24
     /// The longest clue kept, in characters and in UTF-8 bytes.
     public static let maxClueCharacters = 60
     public static let maxClueBytes = 240
 
     /// The clues of a clue cell worth keeping for `word`: within the bounds, free of control and direction
-    /// characters, naming neither `word` nor `partner` after folding, and not repeated; why each other one was not.
+    /// characters, naming neither `word` nor `partner` after folding nor giving either away otherwise (`ClueShape`),
+    /// and not repeated; why each other one was not.
     static func checkClues(_ raw: [String], for word: String, partner: String) -> (clues: [String], dropped: [String]) {
         var clues: [String] = []
         var dropped: [String] = []
@@ -261,6 +263,9 @@ public enum BankParser {
                     dropped.append("clue \(preview) for \(word) contains the word \(word)")
                 } else if TextFold.contains(piece, word: partner) {
                     dropped.append("clue \(preview) for \(word) contains the word \(partner)")
+                } else if let problem = ClueShape.problem(piece, word: word) ?? ClueShape.problem(piece, word: partner)
+                {
+                    dropped.append("clue \(preview) for \(word) \(problem)")
                 } else if !seen.insert(TextFold.key(piece)).inserted {
                     dropped.append("clue \(preview) for \(word) repeats an earlier one")
                 } else {

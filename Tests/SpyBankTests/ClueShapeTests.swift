@@ -1,0 +1,58 @@
+import Foundation
+import SpyProtocol
+import XCTest
+
+@testable import SpyBank
+
+/// Clue lines that give a word away as plainly as saying it, in the embedded material and in a sheet's clue columns.
+final class ClueShapeTests: XCTestCase {
+    func testShapesThatGiveAWordAway() {
+        XCTAssertNotNil(ClueShape.problem("羽毛做的球", word: "羽毛球"))
+        XCTAssertNotNil(ClueShape.problem("保護大家的安全", word: "保全"))
+        XCTAssertNotNil(ClueShape.problem("又叫乒乓", word: "桌球"))
+        XCTAssertNotNil(ClueShape.problem("an aubergine in Britain", word: "eggplant"))
+        XCTAssertNotNil(ClueShape.problem("a Torch in Britain", word: "flashlight"))
+        XCTAssertNotNil(ClueShape.problem("has Coffee in it", word: "coffee"))
+        // Sharing one character, or the other word's other names, is not a giveaway.
+        XCTAssertNil(ClueShape.problem("打球要用拍子", word: "羽毛球"))
+        XCTAssertNil(ClueShape.problem("the Olympic torch relay", word: "candle"))
+        XCTAssertNil(ClueShape.problem("roasted beans", word: "coffee"))
+    }
+
+    /// Lines written before this check that it still finds; the list may only shrink.
+    static let knownOffenders: Set<String> = ["手球=單手就抓得住球 (spells out 手球)", "電玩=電腦上玩 (spells out 電玩)"]
+
+    func testEmbeddedLinesNeitherNameNorSpellOutNorRenameEitherWordOfTheirPair() {
+        var offenders: [String] = []
+        for pair in EmbeddedBank.pairs {
+            for word in [pair.civilian, pair.spy] {
+                for clue in ClueBook.clues(for: word, in: pair) {
+                    for named in [pair.civilian, pair.spy] {
+                        if let problem = ClueShape.problem(clue.text, word: named) {
+                            offenders.append("\(word)=\(clue.text) (\(problem))")
+                        }
+                    }
+                }
+            }
+        }
+        let new = offenders.filter { !Self.knownOffenders.contains($0) }
+        XCTAssertEqual(new, [], "\(new.count) lines give a word away:\n" + new.joined(separator: "\n"))
+    }
+
+    func testASheetsClueThatSpellsOutOrRenamesAWordIsDroppedWithAWarning() throws {
+        let bank = try BankParser.parse(
+            Array(
+                ("civilian,spy,civilian_clues,spy_clues\n"
+                    + "羽毛球,網球,羽毛做的球|打球要用拍子,黃色的球|打球要用拍子\n"
+                    + "eggplant,mushroom,purple skin|an aubergine,grows on logs|an aubergine\n").utf8))
+        XCTAssertEqual(bank.pairs.count, 2)
+        XCTAssertEqual(bank.pairs[0].civilianClues, ["打球要用拍子"])
+        XCTAssertEqual(bank.pairs[0].spyClues, ["黃色的球", "打球要用拍子"])
+        XCTAssertEqual(bank.pairs[1].civilianClues, ["purple skin"])
+        XCTAssertEqual(bank.pairs[1].spyClues, ["grows on logs"])
+        let reasons = bank.droppedClues.map(\.reason)
+        XCTAssertEqual(reasons.count, 3, "\(reasons)")
+        XCTAssertTrue(reasons[0].contains("spells out 羽毛球"), reasons[0])
+        XCTAssertTrue(reasons[1].contains("calls eggplant aubergine"), reasons[1])
+    }
+}
