@@ -1,0 +1,23 @@
+import Foundation
+import SpyProtocol
+import XCTest
+
+@testable import SpyBank
+
+/// The docs quote the embedded bank's summary as the host prints it ("embedded, N pairs (…)"); this keeps every
+/// quote true when pairs are added or retired.
+final class BankDocCountTests: XCTestCase {
+    func testTheDocsQuoteTheEmbeddedBanksPairCounts() throws {
+        let said = "embedded, \(BankLoader.summary(EmbeddedBank.pairs))"
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs")
+        for name in ["BANK.md", "HOSTING.md"] {
+            let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
+            let quotes = text.components(separatedBy: "embedded, ").dropFirst()
+                .filter { $0.first?.isNumber == true }
+                .map { "embedded, " + $0.prefix { $0 != ")" } + ")" }
+            XCTAssertFalse(quotes.isEmpty, "\(name) quotes no embedded summary")
+            for quote in quotes { XCTAssertEqual(quote, said, name) }
+        }
+    }
+}
