@@ -129,26 +129,40 @@ public struct Socket: Hashable, Sendable {
     public static func connectNonBlocking(host: String, port: UInt16) throws(SocketError) -> (
         socket: Socket, inProgress: Bool
     ) {
-        let addresses = try resolve(host: host, port: port, passive: false)
         var lastError = SocketError("connect", code: EADDRNOTAVAIL)
-        for address in addresses {
-            let fd = Glibc.socket(address.family, streamFlags, 0)
-            guard fd >= 0 else {
-                lastError = SocketError("socket")
-                continue
+        for address in try resolve(host: host, port: port, passive: false) {
+            do {
+                return try connectNonBlocking(to: address)
+            } catch {
+                lastError = error
             }
-            var result: Int32
-            repeat {
-                result = address.bytes.withUnsafeBytes { raw in
-                    Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
-                }
-            } while result != 0 && errno == EINTR
-            if result == 0 { return (Socket(fd: fd), false) }
-            if errno == EINPROGRESS { return (Socket(fd: fd), true) }
-            lastError = SocketError("connect \(address.text)")
-            Glibc.close(fd)
         }
         throw lastError
+    }
+
+    /// Starts a non-blocking connect to one resolved address (a caller that tries each address of a name in
+    /// turn, moving on when one fails to answer).
+    public static func connectNonBlocking(to address: Address) throws(SocketError) -> (
+        socket: Socket, inProgress: Bool
+    ) {
+        let fd = Glibc.socket(address.family, streamFlags, 0)
+        guard fd >= 0 else { throw SocketError("socket") }
+        var result: Int32
+        repeat {
+            result = address.bytes.withUnsafeBytes { raw in
+                Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
+            }
+        } while result != 0 && errno == EINTR
+        if result == 0 { return (Socket(fd: fd), false) }
+        if errno == EINPROGRESS { return (Socket(fd: fd), true) }
+        let error = SocketError("connect \(address.text)")
+        Glibc.close(fd)
+        throw error
+    }
+
+    /// Every TCP address `host`:`port` resolves to, in the resolver's order.
+    public static func addresses(host: String, port: UInt16) throws(SocketError) -> [Address] {
+        try resolve(host: host, port: port, passive: false)
     }
 
     /// Connects to `host`:`port`, waiting at most `timeoutMs` milliseconds. The socket stays non-blocking.
@@ -254,11 +268,12 @@ public struct Socket: Hashable, Sendable {
     // MARK: Addresses
 
     /// One resolved address, kept as bytes so it can outlive `freeaddrinfo`.
-    struct Address {
+    public struct Address: Sendable {
         var family: Int32
         var bytes: [UInt8]
         var length: socklen_t
-        var text: String
+        /// The numeric host ("192.168.1.5", "::1").
+        public var text: String
     }
 
     /// `getaddrinfo` for TCP: IPv4 and IPv6, numeric or by name.

@@ -1,0 +1,193 @@
+/// One thread's event loop, in the shape of redis's `ae`: descriptors registered with their handlers, timers in a
+/// heap, and an end-of-iteration pass that flushes the connections written to and then closes the ones that ended.
+///
+/// An iteration (`runOnce`) waits for readiness until the next timer's deadline, calls the handler of each ready
+/// descriptor, fires the timers that are due, and finishes: every `LoopConnection` given output in this wake is
+/// flushed once (a table's ten broadcasts cost one write per seat, not ten), and only then are the connections
+/// closed that asked to be (`closeSoon`), so no handler ever runs on a connection closed under it. Each
+/// registration gets a token of its own that is never reused, so a late event for a descriptor unregistered during
+/// the same wake, or for a number the kernel has since handed out again, reaches no one.
+public final class EventLoop {
+    /// Called with what a wait found ready on a registered descriptor.
+    public typealias Handler = (PollReadiness) -> Void
+
+    /// One registered descriptor.
+    public struct Registration: Hashable, Sendable {
+        /// Unique for the life of the loop.
+        public let token: UInt64
+        public let fd: Int32
+    }
+
+    /// The clock every deadline is read from.
+    public let clock: any Clock
+    /// Most bytes one readiness event reads from one connection, so one busy peer cannot starve the others.
+    public let readBudget: Int
+    /// When the last wait returned (`clock` nanoseconds): input counts as received then, not when the loop got
+    /// round to it.
+    public private(set) var wokeAtNanos: UInt64 = 0
+
+    private let epoll: Epoll
+    private var handlers: [UInt64: Handler] = [:]
+    private var lastToken: UInt64 = 0
+    private var timers = TimerHeap<() -> Void>()
+    private var toFlush: [LoopConnection] = []
+    private var toClose: [LoopConnection] = []
+    let scratch: UnsafeMutableRawBufferPointer
+
+    public init(clock: any Clock = SystemClock(), readBudget: Int = 64 * 1024, maxEventsPerWait: Int = 1024)
+        throws(SocketError)
+    {
+        self.clock = clock
+        self.readBudget = max(1, readBudget)
+        epoll = try Epoll(maxEventsPerWait: maxEventsPerWait)
+        scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    }
+
+    deinit {
+        scratch.deallocate()
+    }
+
+    // MARK: Descriptors
+
+    /// Starts watching `fd`; `handler` is called on every wake that finds it ready.
+    @discardableResult
+    public func register(fd: Int32, read: Bool = true, write: Bool = false, handler: @escaping Handler)
+        throws(SocketError) -> Registration
+    {
+        lastToken += 1
+        try epoll.add(fd: fd, token: lastToken, read: read, write: write)
+        handlers[lastToken] = handler
+        return Registration(token: lastToken, fd: fd)
+    }
+
+    /// Changes what a registered descriptor is watched for.
+    public func update(_ registration: Registration, read: Bool, write: Bool) throws(SocketError) {
+        guard handlers[registration.token] != nil else { return }
+        try epoll.modify(fd: registration.fd, token: registration.token, read: read, write: write)
+    }
+
+    /// Stops watching a descriptor (call before closing it). Events already collected for it are dropped.
+    public func unregister(_ registration: Registration) {
+        guard handlers.removeValue(forKey: registration.token) != nil else { return }
+        epoll.remove(fd: registration.fd)
+    }
+
+    /// How many descriptors are registered.
+    public var registeredCount: Int { handlers.count }
+
+    // MARK: Timers
+
+    /// Runs `action` once the clock reaches `deadlineMs` (milliseconds on `clock`).
+    @discardableResult
+    public func arm(at deadlineMs: Int64, _ action: @escaping () -> Void) -> TimerID {
+        timers.arm(at: deadlineMs, action)
+    }
+
+    /// Runs `action` once `delayMs` milliseconds have passed.
+    @discardableResult
+    public func arm(afterMs delayMs: Int64, _ action: @escaping () -> Void) -> TimerID {
+        timers.arm(at: clock.nowMs() + delayMs, action)
+    }
+
+    /// Moves an armed timer to a new deadline. False when it has fired or was cancelled.
+    @discardableResult
+    public func rearm(_ timer: TimerID, at deadlineMs: Int64) -> Bool { timers.rearm(timer, at: deadlineMs) }
+
+    /// Disarms a timer; a timer that fired or was cancelled already is left alone.
+    public func cancel(_ timer: TimerID?) {
+        if let timer { timers.cancel(timer) }
+    }
+
+    /// Whether `timer` is still waiting to fire.
+    public func isArmed(_ timer: TimerID) -> Bool { timers.isArmed(timer) }
+
+    /// The earliest deadline of an armed timer.
+    public func nextDeadline() -> Int64? { timers.nextDeadline() }
+
+    /// How long the next wait may last: until the first timer's deadline (0 when one is due, -1 with none), never
+    /// longer than `maxWaitMs` when that is given.
+    public func waitTimeoutMs(maxWaitMs: Int32? = nil) -> Int32 {
+        var timeout: Int32 = -1
+        if let deadline = timers.nextDeadline() {
+            timeout = Int32(clamping: max(0, deadline - clock.nowMs()))
+        }
+        if let maxWaitMs, maxWaitMs >= 0, timeout < 0 || maxWaitMs < timeout { timeout = maxWaitMs }
+        return timeout
+    }
+
+    /// Fires every timer due now, earliest first (same deadline: in the order armed). A timer armed by one that
+    /// fires waits for the next pass even if it is due already. Returns how many fired.
+    @discardableResult
+    public func fireDueTimers() -> Int {
+        let now = clock.nowMs()
+        let armedBefore = timers.nextSequence
+        var fired = 0
+        while let (_, action) = timers.popDue(now: now, armedBefore: armedBefore) {
+            fired += 1
+            action()
+        }
+        return fired
+    }
+
+    // MARK: End of iteration
+
+    /// Puts a connection on the list flushed once at the end of this iteration.
+    func queueFlush(_ connection: LoopConnection) {
+        guard !connection.queuedForFlush else { return }
+        connection.queuedForFlush = true
+        toFlush.append(connection)
+    }
+
+    /// Puts a connection on the list closed at the end of this iteration, after the flushes.
+    func queueClose(_ connection: LoopConnection) {
+        guard !connection.queuedForClose else { return }
+        connection.queuedForClose = true
+        toClose.append(connection)
+    }
+
+    /// Flushes every connection given output since the last call, then closes those that asked to close (each
+    /// gets its last bytes written first, as far as the kernel takes them).
+    public func finishIteration() {
+        while !toFlush.isEmpty || !toClose.isEmpty {
+            let flushing = toFlush
+            toFlush.removeAll(keepingCapacity: true)
+            for connection in flushing {
+                connection.queuedForFlush = false
+                connection.flushNow()
+            }
+            let closing = toClose
+            toClose.removeAll(keepingCapacity: true)
+            for connection in closing {
+                connection.flushNow()
+                connection.close()
+            }
+        }
+    }
+
+    // MARK: Running
+
+    /// Ends a wait in progress (or the next one) early; safe from a signal handler through `wakeWriteFD`.
+    public func wake() { epoll.wake() }
+
+    /// Write one byte here (even from a signal handler) to end a wait.
+    public var wakeWriteFD: Int32 { epoll.wakeWriteFD }
+
+    /// One iteration: finish what is pending, wait (until the next deadline, at most `maxWaitMs`), serve the ready
+    /// descriptors, fire the due timers, finish again. Returns whether `wake()` ended the wait.
+    @discardableResult
+    public func runOnce(maxWaitMs: Int32? = nil) throws(SocketError) -> Bool {
+        finishIteration()
+        let (ready, woken) = try epoll.wait(timeoutMs: waitTimeoutMs(maxWaitMs: maxWaitMs))
+        wokeAtNanos = clock.nowNanos()
+        for event in ready {
+            // Looked up per event: an earlier handler of this wake may have unregistered this one.
+            handlers[event.token]?(event)
+        }
+        fireDueTimers()
+        finishIteration()
+        return woken
+    }
+}
+
+@available(*, unavailable)
+extension EventLoop: Sendable {}
