@@ -32,23 +32,15 @@ struct BenchReport: Codable, Equatable {
 /// One bot player's connection.
 private final class BenchClient {
     let room: Int
-    /// Position in the run's client list.
-    let index: Int
     var player: BenchPlayer
-    var connection: Connection?
-    var connecting = false
+    var connection: LoopConnection?
     var welcomed = false
     var pingSentAt: UInt64?
     /// Set once, by `LoadRun.markDone`, which also counts it.
     var done = false
-    /// Whether the poller watches for writability (while connecting or while output waits).
-    var watchingWrite = false
-    /// Whether the client is on the list of outboxes to flush at the end of this wake.
-    var queuedForFlush = false
 
-    init(room: Int, index: Int, player: BenchPlayer) {
+    init(room: Int, player: BenchPlayer) {
         self.room = room
-        self.index = index
         self.player = player
     }
 }
@@ -62,7 +54,7 @@ private struct RoomTiming {
     var resultsReceived = 0
 }
 
-/// Plays `rooms × players` bot clients against a host over real TCP in one poll loop.
+/// Plays `rooms × players` bot clients against a host over real TCP in one event loop.
 final class LoadRun {
     private let options: BenchOptions
     private let host: String
@@ -71,10 +63,8 @@ final class LoadRun {
     private var rooms: [RoomTiming]
     private var connectQueue: [Int] = []
     private var connectionIDs = ConnectionIDGenerator()
-    private let poller: Epoll
+    private let loop: EventLoop
     private var finishedCount = 0
-    /// Clients whose outbox got bytes in this wake.
-    private var toFlush: [BenchClient] = []
     private var pingLatency = LatencySamples()
     private var fanoutLatency = LatencySamples()
     private var errors: [String] = []
@@ -84,18 +74,16 @@ final class LoadRun {
     private var peakHeld = 0
     private var handshaking = 0
     private var nextPingID = 1
-    /// Moves waiting out the players' thinking time, in the order they fall due.
-    private var thinking: [(due: UInt64, client: Int, message: ClientMessage)] = []
-    private var thinkingStart = 0
     private var jitter: SplitMix64
-    /// When the current poll wake began.
-    private var wokeAt: UInt64 = 0
+    /// When the current wake began: frames count as received when the loop saw them, not when it got round to
+    /// decoding them, so the latencies are the host's, not the time the bench spends on the other sockets of the wake.
+    private var wokeAt: UInt64 { loop.wokeAtNanos }
 
     init(options: BenchOptions, host: String, port: UInt16) throws {
         self.options = options
         self.host = host
         self.port = port
-        self.poller = try Epoll()
+        self.loop = try EventLoop(readBudget: 256 * 1024)
         self.rooms = Array(repeating: RoomTiming(), count: options.rooms)
         self.jitter = SplitMix64(seed: options.seed ^ 0x5DEE_CE66)
         for room in 0..<options.rooms {
@@ -103,7 +91,7 @@ final class LoadRun {
                 let player = BenchPlayer(
                     name: "b\(room)-\(seat)", isOwner: seat == 0, tableSize: options.players,
                     gamesWanted: options.games, seed: options.seed &+ UInt64(room * 64 + seat))
-                clients.append(BenchClient(room: room, index: clients.count, player: player))
+                clients.append(BenchClient(room: room, player: player))
             }
         }
     }
@@ -111,23 +99,15 @@ final class LoadRun {
     /// Runs until every game is played, the timeout passes, or nothing is left open.
     func run() -> (wallSeconds: Double, framesIn: Int, framesOut: Int) {
         let start = MonotonicClock.nowNanos()
-        let deadline = start + UInt64(options.timeoutSeconds) * 1_000_000_000
+        var timedOut = false
+        loop.arm(afterMs: Int64(options.timeoutSeconds) * 1000) { timedOut = true }
         // Owners first: each opens its room, and its players follow once the room code is known.
         connectQueue = stride(from: 0, to: clients.count, by: options.players).reversed()
-        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
-        while MonotonicClock.nowNanos() < deadline {
+        while !timedOut {
             startConnects()
-            flushQueued()
             if finishedCount == clients.count { break }
             if connectQueue.isEmpty && held == 0 && handshaking == 0 { break }
-            guard let (ready, _) = try? poller.wait(timeoutMs: pollTimeout()) else { break }
-            // Frames count as received when the poll saw them, not when this loop got round to decoding them:
-            // the latencies are the host's, not the time the bench spends on the other sockets of the wake.
-            wokeAt = MonotonicClock.nowNanos()
-            sendMovesDue()
-            scratch.withUnsafeMutableBytes { buffer in
-                for readiness in ready { service(Int(readiness.token), readiness, scratch: buffer) }
-            }
+            guard (try? loop.runOnce()) != nil else { break }
         }
         let wall = Double(MonotonicClock.nowNanos() - start) / 1e9
         for client in clients where !client.done {
@@ -167,19 +147,10 @@ final class LoadRun {
             connectQueue.removeLast()
             started += 1
             do {
-                let (socket, inProgress) = try Socket.connectNonBlocking(host: host, port: port)
-                do {
-                    try poller.add(fd: socket.fd, token: UInt64(index), read: !inProgress, write: inProgress)
-                } catch {
-                    socket.close()
-                    throw error
-                }
-                socket.setNoDelay()
-                client.connection = Connection(
-                    id: connectionIDs.next(), socket: socket, remoteAddress: host, maxPayload: 1 << 20,
-                    outboxCap: 1 << 20)
-                client.connecting = inProgress
-                client.watchingWrite = inProgress
+                let connection = try LoopConnection.connect(
+                    host: host, port: port, loop: loop, ids: &connectionIDs, maxPayload: 1 << 20, outboxCap: 1 << 20)
+                connection.onEvent = { [unowned self, unowned client] event in self.service(client, event) }
+                client.connection = connection
                 handshaking += 1
                 held += 1
                 peakHeld = max(peakHeld, held)
@@ -193,25 +164,20 @@ final class LoadRun {
 
     // MARK: Serving one ready connection
 
-    private func service(_ index: Int, _ readiness: PollReadiness, scratch: UnsafeMutableRawBufferPointer) {
-        let client = clients[index]
+    private func service(_ client: BenchClient, _ event: LoopConnection.Event) {
         guard let connection = client.connection, !connection.isClosed else { return }
-        if client.connecting {
-            guard readiness.writable || readiness.failed else { return }
-            let error = connection.socket.pendingError()
-            guard error == 0 else {
-                drop(client, reason: "connect failed: \(String(cString: strerror(error)))")
-                return
-            }
-            client.connecting = false
-            flush(client)
+        switch event {
+        case .connected:
             return
+        case .failed(let error):
+            drop(client, reason: connection.isConnecting ? "connect failed: \(error.reason)" : "write failed: \(error)")
+            return
+        case .readable:
+            break
         }
-        if readiness.writable { flush(client) }
-        guard readiness.readable || readiness.failed else { return }
         let outcome: Connection.ReadOutcome
         do {
-            outcome = try connection.readAvailable(budget: 256 * 1024, scratch: scratch)
+            outcome = try connection.read()
         } catch {
             drop(client, reason: "read: \(error)")
             return
@@ -219,7 +185,7 @@ final class LoadRun {
         while true {
             let payload: [UInt8]?
             do {
-                payload = try connection.inbox.next()
+                payload = try connection.connection.inbox.next()
             } catch {
                 drop(client, reason: "framing: \(error)")
                 return
@@ -271,7 +237,8 @@ final class LoadRun {
                 // People do not all answer at once: each move waits between half and one and a half times the
                 // thinking time.
                 let delayMs = options.thinkMs / 2 + jitter.next(below: options.thinkMs + 1)
-                insertThinking((now + UInt64(delayMs) * 1_000_000, client.index, message))
+                let dueMs = Int64((now + UInt64(delayMs) * 1_000_000 + 999_999) / 1_000_000)
+                loop.arm(at: dueMs) { [unowned self, unowned client] in self.send(client, message) }
             } else {
                 send(client, message)
             }
@@ -314,15 +281,11 @@ final class LoadRun {
 
     private func send(_ client: BenchClient, _ message: ClientMessage) {
         guard let connection = client.connection, !connection.isClosed else { return }
-        guard let frame = try? WireCodec.encodeFrame(message), connection.enqueue(frame) == .queued else {
+        guard let frame = try? WireCodec.encodeFrame(message), connection.send(frame) == .queued else {
             fail("\(client.player.name): cannot queue \(message.type)")
             return
         }
         framesOut += 1
-        if !client.queuedForFlush {
-            client.queuedForFlush = true
-            toFlush.append(client)
-        }
         if case .vote = message {
             rooms[client.room].ballotsSent += 1
             if rooms[client.room].ballotsSent == rooms[client.room].votersExpected {
@@ -331,61 +294,9 @@ final class LoadRun {
         }
     }
 
-    private func flushQueued() {
-        let queued = toFlush
-        toFlush.removeAll(keepingCapacity: true)
-        for client in queued {
-            client.queuedForFlush = false
-            flush(client)
-        }
-    }
-
-    /// Writes what the client's outbox holds and watches for writability only while some of it is left.
-    private func flush(_ client: BenchClient) {
-        guard let connection = client.connection, !connection.isClosed, !client.connecting else { return }
-        do {
-            let drained = try connection.flush()
-            if drained == client.watchingWrite {
-                try poller.modify(fd: connection.socket.fd, token: UInt64(client.index), read: true, write: !drained)
-                client.watchingWrite = !drained
-            }
-        } catch {
-            drop(client, reason: "write failed: \(error)")
-        }
-    }
-
-    /// Milliseconds until the next thinking player moves (at most 200).
-    private func pollTimeout() -> Int32 {
-        guard thinkingStart < thinking.count else { return 200 }
-        let now = MonotonicClock.nowNanos()
-        let due = thinking[thinkingStart].due
-        return due <= now ? 0 : Int32(min(200, (due - now) / 1_000_000 + 1))
-    }
-
-    /// Keeps `thinking` ordered by due time (moves mostly arrive in order, so the scan from the end is short).
-    private func insertThinking(_ move: (due: UInt64, client: Int, message: ClientMessage)) {
-        var position = thinking.count
-        while position > thinkingStart, thinking[position - 1].due > move.due { position -= 1 }
-        thinking.insert(move, at: position)
-    }
-
-    private func sendMovesDue() {
-        let now = MonotonicClock.nowNanos()
-        while thinkingStart < thinking.count, thinking[thinkingStart].due <= now {
-            let move = thinking[thinkingStart]
-            thinkingStart += 1
-            send(clients[move.client], move.message)
-        }
-        if thinkingStart == thinking.count {
-            thinking.removeAll(keepingCapacity: true)
-            thinkingStart = 0
-        }
-    }
-
     private func drop(_ client: BenchClient, reason: String?) {
         if let reason { fail("\(client.player.name): \(reason)") }
         if let connection = client.connection, !connection.isClosed {
-            poller.remove(fd: connection.socket.fd)
             connection.close()
             held -= 1
         }
