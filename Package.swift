@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "SpyProtocol", swiftSettings: strict),
         // <sys/epoll.h>, which Glibc's Swift module does not include.
         .target(name: "CEpoll"),
-        // Sockets, pollers, connection buffers, logging: the I/O shell shared by the executables.
+        // Sockets, the event loop (epoll, timers, connections), logging: the I/O shell shared by the executables.
         .target(name: "SpyNet", dependencies: ["SpyProtocol", "CEpoll"], swiftSettings: strict),
         // Pure game rules: a deterministic state machine per room. Foundation and SpyProtocol only.
         .target(name: "SpyGame", dependencies: ["SpyProtocol"], swiftSettings: strict),
@@ -51,10 +51,14 @@ let package = Package(
         .target(
             name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb", "SpyClient"],
             swiftSettings: strict),
-        // What the end-to-end tests share: the built executables of this very build, processes run to their end.
-        .target(name: "SpyTestSupport", path: "Tests/Support", swiftSettings: strict),
+        // What the tests share: the built executables of this very build, processes run to their end, a blocking
+        // protocol client and deadlines for waiting on real sockets.
+        .target(
+            name: "SpyTestSupport", dependencies: ["SpyProtocol", "SpyNet"], path: "Tests/Support",
+            swiftSettings: strict),
         .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing", "SpyBank"], swiftSettings: strict),
-        .testTarget(name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet"], swiftSettings: strict),
+        .testTarget(
+            name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet", "SpyTestSupport"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
         .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb", "SpyQR"], swiftSettings: strict),
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),

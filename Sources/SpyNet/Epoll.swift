@@ -1,9 +1,28 @@
 import CEpoll
 import Glibc
 
+/// Readiness of one descriptor after a wait.
+public struct PollReadiness: Sendable, Equatable {
+    /// What the caller registered the descriptor under.
+    public var token: UInt64
+    /// Data (or end of stream, or an error to collect) can be read.
+    public var readable: Bool
+    /// Bytes can be written.
+    public var writable: Bool
+    /// The peer hung up or the descriptor is in error; a read will say which.
+    public var failed: Bool
+
+    public init(token: UInt64, readable: Bool, writable: Bool, failed: Bool) {
+        self.token = token
+        self.readable = readable
+        self.writable = writable
+        self.failed = failed
+    }
+}
+
 /// Readiness through epoll(7): a descriptor is registered once, and a wait returns only the ready ones.
 ///
-/// `Poller` hands the kernel the whole interest list on every wait, so each wake costs time in proportion to the
+/// `poll(2)` takes the whole interest list on every wait, so each wake would cost time in proportion to the
 /// connections held; with thousands of players taking turns that cost, not the game, filled the host's CPU. Here a
 /// wake costs in proportion to the peers that are ready. Level-triggered, so a peer left with unread input (a read
 /// budget ran out) is reported again on the next wait, as with `poll`.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 /// A frame around raw payload bytes.

@@ -1,6 +1,7 @@
 import Foundation
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 /// A party on phones, over TCP: taking back an away seat without its token, the owner's hand-over, sitting out.

@@ -1,6 +1,7 @@
 import Foundation
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import SpyWeb
 import Testing
 

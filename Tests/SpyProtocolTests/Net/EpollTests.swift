@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SpyNet
+import SpyTestSupport
 import Testing
 
 @Suite struct EpollTests {

@@ -1,6 +1,7 @@
 import Glibc
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 /// The loop over real loopback sockets: handlers, the end-of-wake flush list, deferred close, connecting.

@@ -1,6 +1,7 @@
 import Foundation
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 /// A one-connection server on its own thread: answers each `ping` with a `pong`, closes on `leave`, and
@@ -17,18 +18,16 @@ private final class PongServer: Sendable {
 
     private static func serve(_ listener: Socket) {
         defer { listener.close() }
-        guard let poller = try? Poller() else { return }
         var connection: Connection?
         var scratch = [UInt8](repeating: 0, count: 4096)
         let deadline = Deadline.after(seconds: 30)
         while !deadline.hasPassed {
-            poller.reset()
+            var entry = pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)
             if let connection {
-                poller.watch(fd: connection.socket.fd, token: 1, write: connection.hasPendingOutput)
-            } else {
-                poller.watch(fd: listener.fd, token: 0)
+                entry.fd = connection.socket.fd
+                if connection.hasPendingOutput { entry.events |= Int16(POLLOUT) }
             }
-            guard (try? poller.wait(timeoutMs: 500)) != nil else { return }
+            guard poll(&entry, 1, 500) >= 0 || errno == EINTR else { return }
             if connection == nil, let (socket, address) = try? listener.accept() {
                 connection = Connection(id: 1, socket: socket, remoteAddress: address)
                 continue

@@ -1,6 +1,7 @@
 import Foundation
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 /// Deterministic generator so a failing run can be replayed.
@@ -24,10 +25,8 @@ func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, clien
     let deadline = Deadline.after(seconds: 5)
     while !deadline.hasPassed {
         if let (server, _) = try listener.accept() { return (listener, client, server) }
-        let poller = try Poller()
-        poller.reset()
-        poller.watch(fd: listener.fd, token: 1)
-        _ = try poller.wait(timeoutMs: Int32(deadline.remainingMs))
+        var entry = pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, Int32(deadline.remainingMs))
     }
     Issue.record("accept timed out")
     throw SocketError("accept", code: ETIMEDOUT)
@@ -55,10 +54,9 @@ func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, clien
         let idle = try buffer.withUnsafeMutableBytes { try server.read(into: $0) }
         #expect(idle == .wouldBlock)
         client.close()
-        let poller = try Poller()
-        poller.reset()
-        poller.watch(fd: server.fd, token: 7)
-        let (ready, _) = try poller.wait(timeoutMs: 5000)
+        let epoll = try Epoll()
+        try epoll.add(fd: server.fd, token: 7)
+        let (ready, _) = try epoll.wait(timeoutMs: 5000)
         #expect(ready.first?.token == 7)
         let end = try buffer.withUnsafeMutableBytes { try server.read(into: $0) }
         #expect(end == .endOfStream)
@@ -114,15 +112,11 @@ func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, clien
         #expect(connection.outboxCapacity <= 4096, "a snapshot's worth of storage is not held by an idle player")
     }
 
-    @Test func pollerWakesFromItsPipe() throws {
-        let poller = try Poller()
-        poller.reset()
-        poller.wake()
-        let (ready, woken) = try poller.wait(timeoutMs: 5000)
-        #expect(woken && ready.isEmpty)
-        poller.reset()
-        let (_, wokenAgain) = try poller.wait(timeoutMs: 0)
-        #expect(!wokenAgain)
+    @Test func theEventLoopWakesFromItsPipe() throws {
+        let loop = try EventLoop()
+        loop.wake()
+        #expect(try loop.runOnce(maxWaitMs: 5000))
+        #expect(try loop.runOnce(maxWaitMs: 0) == false)
     }
 
     @Test func connectToAClosedPortFails() throws {
@@ -132,7 +126,7 @@ func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, clien
     }
 
     /// One side writes frames in random-sized pieces through the raw socket, the other reads with random
-    /// budgets through a `Connection`; both directions run in one poll loop.
+    /// budgets through a `Connection`; both directions run in one event loop.
     private func exchangeFrames(host: String, count: Int, seed: UInt64) throws {
         var random = TestRandom(state: seed)
         let (listener, client, server) = try loopbackPair(host: host)
@@ -153,36 +147,40 @@ func loopbackPair(host: String = "127.0.0.1") throws -> (listener: Socket, clien
         var sent = 0
         var received = 0
         var scratch = [UInt8](repeating: 0, count: 4096)
-        let poller = try Poller()
-        let deadline = Deadline.after(seconds: 30)
-        while received < count {
-            #expect(!deadline.hasPassed)
-            if deadline.hasPassed { return }
-            poller.reset()
-            poller.watch(fd: server.fd, token: 1)
-            if sent < stream.count { poller.watch(fd: client.fd, token: 2, read: false, write: true) }
-            let (ready, _) = try poller.wait(timeoutMs: 1000)
-            for event in ready {
-                if event.token == 2 {
-                    let piece = min(stream.count - sent, Int.random(in: 1...9000, using: &random))
-                    let start = sent
-                    let result = try stream.withUnsafeBytes {
-                        try client.write(UnsafeRawBufferPointer(rebasing: $0[start..<start + piece]))
-                    }
-                    if case .wrote(let written) = result { sent += written }
-                } else {
-                    let budget = Int.random(in: 1...20_000, using: &random)
-                    let outcome = try scratch.withUnsafeMutableBytes {
-                        try receiver.readAvailable(budget: budget, scratch: $0)
-                    }
-                    #expect(outcome != .endOfStream(bytesRead: 0))
-                    while let payload = try receiver.inbox.next() {
-                        #expect(payload == payloads[received])
-                        received += 1
-                    }
+        let loop = try EventLoop()
+        var failure: (any Error)?
+        try loop.register(fd: server.fd) { _ in
+            do {
+                let budget = Int.random(in: 1...20_000, using: &random)
+                let outcome = try scratch.withUnsafeMutableBytes {
+                    try receiver.readAvailable(budget: budget, scratch: $0)
                 }
+                #expect(outcome != .endOfStream(bytesRead: 0))
+                while let payload = try receiver.inbox.next() {
+                    #expect(payload == payloads[received])
+                    received += 1
+                }
+            } catch {
+                failure = error
             }
         }
+        var writer: EventLoop.Registration?
+        writer = try loop.register(fd: client.fd, read: false, write: true) { _ in
+            let piece = min(stream.count - sent, Int.random(in: 1...9000, using: &random))
+            let start = sent
+            let result = try? stream.withUnsafeBytes {
+                try client.write(UnsafeRawBufferPointer(rebasing: $0[start..<start + piece]))
+            }
+            if case .wrote(let written)? = result { sent += written }
+            if sent == stream.count, let writer { loop.unregister(writer) }
+        }
+        let deadline = Deadline.after(seconds: 30)
+        while received < count, failure == nil {
+            #expect(!deadline.hasPassed)
+            if deadline.hasPassed { return }
+            try loop.runOnce(maxWaitMs: 1000)
+        }
+        if let failure { throw failure }
         #expect(received == count)
         #expect(receiver.inbox.bufferedByteCount == 0)
     }

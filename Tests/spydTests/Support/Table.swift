@@ -1,6 +1,7 @@
 import Foundation
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 /// Players of one room driven together: everyone reacts to what they receive until the game ends.
@@ -47,26 +48,25 @@ final class Table {
     ) throws -> ServerMessage.GameOver? {
         let deadline = Deadline.after(seconds: seconds)
         var finished = Set<Int>()
-        let poller = try Poller()
         while finished.count < players.count {
             guard !deadline.hasPassed else {
                 let last = players.map { "\($0.name): \($0.history.suffix(2).map { "\($0)".prefix(150) })" }
                     .joined(separator: "\n")
                 throw DaemonError(description: "the game did not end in time; finished: \(finished); last:\n\(last)")
             }
-            poller.reset()
-            var buffered: [PollReadiness] = []
+            var watched: [(index: Int, entry: pollfd)] = []
+            var buffered: [Int] = []
             for (index, player) in players.enumerated() where !finished.contains(index) {
-                let token = UInt64(index + 1)
-                poller.watch(fd: player.client.socket.fd, token: token)
-                if player.client.hasBufferedInput {
-                    buffered.append(PollReadiness(token: token, readable: true, writable: false, failed: false))
-                }
+                watched.append((index, pollfd(fd: player.client.socket.fd, events: Int16(POLLIN), revents: 0)))
+                if player.client.hasBufferedInput { buffered.append(index) }
             }
+            var entries = watched.map(\.entry)
             let timeout = buffered.isEmpty ? Int32(min(deadline.remainingMs, 1000)) : 0
-            let ready = try poller.wait(timeoutMs: timeout).ready + buffered
-            for event in ready {
-                let index = Int(event.token) - 1
+            guard poll(&entries, nfds_t(entries.count), timeout) >= 0 || errno == EINTR else {
+                throw DaemonError(description: "poll failed (errno \(errno))")
+            }
+            let ready = zip(watched, entries).filter { $0.1.revents != 0 }.map(\.0.index) + buffered
+            for index in ready {
                 let player = players[index]
                 while let message = try player.next(deadline: Deadline(ms: 0)) {
                     observe(player, message)

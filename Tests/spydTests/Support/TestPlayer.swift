@@ -1,6 +1,7 @@
 import Foundation
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 /// One player driven by a test over a real connection, remembering what it was told.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import SpyWeb
 
 /// A byte-level client for HTTP and WebSocket tests: sends what it is given, reads with deadlines.

@@ -1,26 +1,6 @@
 import Glibc
+import SpyNet
 import SpyProtocol
-
-/// A point on the monotonic clock after which a wait gives up.
-public struct Deadline: Sendable, Comparable {
-    /// Monotonic milliseconds.
-    public var ms: Int64
-
-    public init(ms: Int64) { self.ms = ms }
-
-    /// `seconds` from now.
-    public static func after(seconds: Double) -> Deadline {
-        Deadline(ms: MonotonicClock.nowMs() + Int64(seconds * 1000))
-    }
-
-    /// Milliseconds left, never negative.
-    public var remainingMs: Int64 { max(0, ms - MonotonicClock.nowMs()) }
-
-    /// Whether the deadline has passed.
-    public var hasPassed: Bool { MonotonicClock.nowMs() >= ms }
-
-    public static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.ms < rhs.ms }
-}
 
 /// Why a `FrameClient` call failed.
 public enum FrameClientError: Error, Equatable, Sendable {
@@ -36,9 +16,9 @@ public enum FrameClientError: Error, Equatable, Sendable {
     case sendTimeout
 }
 
-/// A small blocking client of the protocol, with a deadline on every wait.
+/// A small blocking client of the protocol, with a deadline on every wait, for the end-to-end tests.
 ///
-/// Used by the integration tests, the bench and simple tools. Each instance belongs to one thread.
+/// Each instance belongs to one thread.
 public final class FrameClient {
     /// The connected socket.
     public let socket: Socket
