@@ -23,26 +23,6 @@ extension Server {
         }
     }
 
-    /// A message from a connection whose claim waits: keep-alives, and `leave` to withdraw it.
-    func claimerSent(_ message: ClientMessage, from peer: Peer) {
-        switch message {
-        case .ping(let ping):
-            send(.pong(.init(id: ping.id)), to: peer)
-        case .pong:
-            break
-        case .leave:
-            send(.bye(.init(reason: "left")), to: peer)
-            retire(peer, notifyRoom: false)
-            linger(peer)
-        case .hello:
-            complain(peer, .alreadyJoined, nil)
-        case .claimAnswer:
-            complain(peer, .notAllowed, nil)
-        case .settings, .start, .clue, .pass, .vote, .guess, .kick:
-            complain(peer, .notPlaying, "Your claim of a seat has not been answered yet.")
-        }
-    }
-
     /// The approver's answer: the seat moves to the claimer with a new token, saved before the claimer hears of it,
     /// or the claimer is refused.
     func answerClaim(_ answer: ClientMessage.ClaimAnswer, from player: PlayerID, in host: RoomHost, peer: Peer) {

@@ -95,8 +95,9 @@ extension Server {
         log.debug("room \(host.code): watched from \(peer.connection.remoteAddress)")
     }
 
-    /// A message from a watcher: keep-alives and `leave`; anything else is refused, as from a player without a seat.
-    func watcherSent(_ message: ClientMessage, from peer: Peer) {
+    /// A message from a connection without a seat (a watcher, or a claimer whose claim waits): keep-alives and
+    /// `leave` (which withdraws a claim); anything else is refused, `refusal` saying why a move is not taken.
+    func unseatedSent(_ message: ClientMessage, from peer: Peer, refusal: String) {
         switch message {
         case .ping(let ping):
             send(.pong(.init(id: ping.id)), to: peer)
@@ -111,7 +112,7 @@ extension Server {
         case .claimAnswer:
             complain(peer, .notAllowed, nil)
         case .settings, .start, .clue, .pass, .vote, .guess, .kick:
-            complain(peer, .notPlaying, "A watcher has no seat.")
+            complain(peer, .notPlaying, refusal)
         }
     }
 }

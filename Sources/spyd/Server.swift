@@ -402,9 +402,10 @@ final class Server {
             }
             handle(message, from: peer, player: player, in: host)
         case .watching:
-            watcherSent(message, from: peer)
+            unseatedSent(message, from: peer, refusal: "A watcher has no seat.")
         case .claiming:
-            claimerSent(message, from: peer)
+            unseatedSent(
+                message, from: peer, refusal: "Your claim of a seat has not been answered yet.")
         case .lingering:
             return
         }
