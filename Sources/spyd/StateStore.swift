@@ -130,6 +130,17 @@ final class StateStore {
         return snapshots
     }
 
+    /// The names of the room files in the directory.
+    func roomFileNames() throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+                $0.hasPrefix("room-") && $0.hasSuffix(".json")
+            }
+        } catch {
+            throw StartupError("cannot list the state directory \(directory): \(error.localizedDescription)")
+        }
+    }
+
     /// The bytes of a state file, or nil when it is larger than `maxFileBytes` (corrupt). A symlink, a FIFO or a
     /// file that cannot be read throws: it is not moved aside as corrupt.
     private static func read(_ path: String) throws -> [UInt8]? {

@@ -1,0 +1,320 @@
+import Foundation
+import Glibc
+import SpyNet
+
+/// The host's rooms on disk: one append-only file of checksummed records in the state directory.
+///
+/// Changes are buffered as the loop serves a wake and written together by `commit`: one write and one
+/// `fdatasync` for every room of the wake. A room's snapshot replaces what came before it, and `rewrite` replaces
+/// the whole file (temporary file, fsync, rename, fsync of the directory) with one snapshot per room, which is how
+/// the file is compacted and how it is made whole again after a failed write.
+final class Journal {
+    /// The system calls the journal writes with; replaceable so tests can make the disk fail.
+    struct Disk {
+        /// `pwrite(2)`: bytes written, or -1 with `errno` set.
+        var write: (_ fd: Int32, _ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Int
+        /// `fdatasync(2)`: 0, or -1 with `errno` set.
+        var sync: (_ fd: Int32) -> Int32
+
+        static var system: Disk {
+            Disk(
+                write: { fd, bytes, offset in pwrite(fd, bytes.baseAddress, bytes.count, off_t(offset)) },
+                sync: { fdatasync($0) })
+        }
+    }
+
+    /// A write or sync of the journal failed; nothing of the changes since the last commit is durable.
+    struct WriteError: Error, CustomStringConvertible {
+        var operation: String
+        var code: Int32
+        var description: String { "\(operation) of the journal failed: \(String(cString: strerror(code)))" }
+    }
+
+    /// When a room's changes are folded into a fresh snapshot of it, and when the file is compacted.
+    struct Policy {
+        /// Changes of one room after its snapshot before another snapshot is due.
+        var eventsPerSnapshot = 256
+        /// Bytes of one room's changes after its snapshot before another snapshot is due.
+        var bytesPerSnapshot = 64 << 10
+        /// The file is compacted once it is this large and more than twice what its rooms need.
+        var compactAfterBytes = 8 << 20
+    }
+
+    static let fileName = "rooms.journal"
+    /// Largest journal read at start; compaction keeps it far smaller.
+    static let maxFileBytes = 1 << 30
+
+    let directory: String
+    let path: String
+    let policy: Policy
+    private let disk: Disk
+    private var fd: Int32
+    /// Bytes of the file that are durable.
+    private(set) var committedBytes: Int
+    private var pending: [UInt8] = []
+    /// A write or sync failed: the file's tail cannot be trusted until `rewrite` succeeds.
+    private(set) var isBroken = false
+    /// Per room: changes and their bytes since its last snapshot, and that snapshot's size.
+    private var sinceSnapshot: [String: (changes: Int, bytes: Int)] = [:]
+    private var snapshotBytes: [String: Int] = [:]
+
+    private init(directory: String, fd: Int32, committedBytes: Int, disk: Disk, policy: Policy) {
+        self.directory = directory
+        self.path = "\(directory)/\(Journal.fileName)"
+        self.fd = fd
+        self.committedBytes = committedBytes
+        self.disk = disk
+        self.policy = policy
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Whether changes are waiting for `commit`.
+    var hasPending: Bool { !pending.isEmpty }
+
+    /// Whether the journal knows the room (has written its snapshot and not its closing).
+    func holds(_ code: String) -> Bool { snapshotBytes[code] != nil }
+
+    /// Buffers a record until the next `commit`.
+    func append(_ record: JournalRecord) throws {
+        let size = try JournalFormat.frame(record, into: &pending)
+        account(record, size: size)
+    }
+
+    private func account(_ record: JournalRecord, size: Int) {
+        switch record {
+        case .snapshot(let snapshot):
+            snapshotBytes[snapshot.room.code] = size
+            sinceSnapshot[snapshot.room.code] = nil
+        case .change(let change):
+            let known = sinceSnapshot[change.room] ?? (0, 0)
+            sinceSnapshot[change.room] = (known.changes + 1, known.bytes + size)
+        case .closed(let code):
+            snapshotBytes[code] = nil
+            sinceSnapshot[code] = nil
+        case .migrated:
+            break
+        }
+    }
+
+    /// Rooms whose changes since their snapshot passed the policy: a fresh snapshot bounds their replay.
+    var roomsDueForSnapshot: [String] {
+        sinceSnapshot.compactMap { code, since in
+            since.changes >= policy.eventsPerSnapshot || since.bytes >= policy.bytesPerSnapshot ? code : nil
+        }
+    }
+
+    /// Whether the file holds so much that is superseded that a rewrite would pay.
+    var wantsCompaction: Bool {
+        let live = snapshotBytes.values.reduce(0, +) + sinceSnapshot.values.reduce(0) { $0 + $1.bytes }
+        return committedBytes >= policy.compactAfterBytes && committedBytes > 2 * live
+    }
+
+    /// Makes every buffered record durable: one write, one `fdatasync`. On failure nothing of them counts, the
+    /// journal is broken, and only `rewrite` mends it.
+    func commit() throws(WriteError) {
+        if isBroken {
+            pending.removeAll()
+            throw WriteError(operation: "write", code: EIO)
+        }
+        guard !pending.isEmpty else { return }
+        defer { pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20) }
+        do throws(WriteError) {
+            try write(pending, to: fd, at: committedBytes)
+            guard disk.sync(fd) == 0 else { throw WriteError(operation: "fdatasync", code: errno) }
+        } catch {
+            // Whatever reached the file after `committedBytes` is not trusted: cut it off if the disk lets us, and
+            // in any case mend the file by a rewrite before anything else is appended.
+            isBroken = true
+            _ = ftruncate(fd, off_t(committedBytes))
+            throw error
+        }
+        committedBytes += pending.count
+    }
+
+    /// Drops the records buffered since the last commit.
+    func discardPending() {
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Replaces the file with one snapshot per room (and, for a migration, the older files it was made from),
+    /// atomically. Buffered records are dropped: `snapshots` must say everything.
+    func rewrite(_ snapshots: [RoomSnapshot], migrated: [String: UInt32]? = nil) throws {
+        pending.removeAll()
+        let newFD = try Journal.writeFile(
+            in: directory, snapshots: snapshots, migrated: migrated, disk: disk)
+        close(fd)
+        fd = newFD.fd
+        committedBytes = newFD.size
+        isBroken = false
+        sinceSnapshot.removeAll()
+        snapshotBytes = newFD.snapshotBytes
+    }
+
+    private func write(_ bytes: [UInt8], to fd: Int32, at start: Int) throws(WriteError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                disk.write(fd, UnsafeRawBufferPointer(rebasing: raw[written...]), start + written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw WriteError(operation: "write", code: errno)
+            }
+            if count == 0 { throw WriteError(operation: "write", code: ENOSPC) }
+            written += count
+        }
+    }
+
+    /// Writes a new journal file holding `snapshots` and renames it into place; returns it open for appending.
+    private static func writeFile(
+        in directory: String, snapshots: [RoomSnapshot], migrated: [String: UInt32]?, disk: Disk
+    ) throws -> (fd: Int32, size: Int, snapshotBytes: [String: Int]) {
+        var bytes = JournalFormat.header()
+        var sizes: [String: Int] = [:]
+        if let migrated { try JournalFormat.frame(.migrated(migrated), into: &bytes) }
+        for snapshot in snapshots {
+            sizes[snapshot.room.code] = try JournalFormat.frame(.snapshot(snapshot), into: &bytes)
+        }
+        let path = "\(directory)/\(fileName)"
+        let temporary = path + ".tmp"
+        // Always a new file: whatever is at the temporary name (left by a crash, or planted) is unlinked, and a
+        // symlink there is never written through.
+        unlink(temporary)
+        let fd = Glibc.open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw WriteError(operation: "open", code: errno) }
+        let writer = Journal(directory: directory, fd: -1, committedBytes: 0, disk: disk, policy: Policy())
+        do {
+            try writer.write(bytes, to: fd, at: 0)
+            guard disk.sync(fd) == 0 else { throw WriteError(operation: "fsync", code: errno) }
+            guard rename(temporary, path) == 0 else { throw WriteError(operation: "rename", code: errno) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        AtomicFile.syncDirectory(directory)
+        return (fd, bytes.count, sizes)
+    }
+}
+
+// MARK: Opening
+
+extension Journal {
+    /// What the journal held when it was opened.
+    struct Contents {
+        /// Every good record, in order.
+        var records: [JournalRecord]
+        /// Bytes of a torn or corrupt tail that were cut off and kept aside (0 when none).
+        var cutBytes = 0
+        /// Room files of an older host that the journal was made from at this start.
+        var migratedFiles = 0
+    }
+
+    /// Opens (or creates) the journal of `directory`. A torn or corrupt tail is cut off, kept aside in a file of
+    /// its own and reported through `warn`; room files of an older host become the journal's first snapshots and
+    /// are renamed `*.migrated` once the journal holding them is durable. What cannot be read safely (a symlink,
+    /// an unreadable or oversized file, a journal of a newer format) stops the start, naming it.
+    static func open(
+        directory: String, disk: Disk = .system, policy: Policy = Policy(), warn: (String) -> Void
+    ) throws -> (Journal, Contents) {
+        try StateStore.prepare(directory)
+        let path = "\(directory)/\(fileName)"
+        var contents = Contents(records: [])
+        var size = 0
+        switch BoundedFile.read(path, maxBytes: maxFileBytes, followingLinks: false) {
+        case .success(let bytes):
+            switch JournalFormat.headerProblem(bytes) {
+            case .format(let format):
+                throw StartupError(
+                    "the journal \(path) has format \(format), which this host does not read (it reads format "
+                        + "\(JournalFormat.version)); run the host that wrote it, or move the file away yourself")
+            case .notAJournal:
+                let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+                rename(path, aside)
+                warn("the journal \(fileName) has no valid header; moved aside to \(aside)")
+            case nil:
+                let parsed = JournalFormat.parse(bytes)
+                contents.records = parsed.records.map(\.record)
+                size = parsed.goodBytes
+                if let problem = parsed.tailProblem {
+                    contents.cutBytes = bytes.count - parsed.goodBytes
+                    let aside = "\(path).tail-\(Int(Date().timeIntervalSince1970))"
+                    try? AtomicFile.write(Array(bytes[parsed.goodBytes...]), to: aside, mode: 0o600)
+                    warn(
+                        "the journal ends in \(problem) at byte \(parsed.goodBytes): the last \(contents.cutBytes) "
+                            + "bytes are not trusted; cut off and kept in \(aside)")
+                }
+            }
+        case .failure(.missing):
+            break
+        case .failure(let problem):
+            throw StartupError(
+                "the journal \(path) cannot be read (\(problem.reason)); it is not moved aside: fix it or move it "
+                    + "away yourself, then start again")
+        }
+        let fd: Int32
+        if size > 0 {
+            fd = Glibc.open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw StartupError("cannot open the journal \(path): \(String(cString: strerror(errno)))")
+            }
+            if contents.cutBytes > 0 {
+                guard ftruncate(fd, off_t(size)) == 0, fsync(fd) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    close(fd)
+                    throw StartupError("cannot cut the torn tail off the journal \(path): \(reason)")
+                }
+            }
+        } else {
+            fd = -1
+        }
+        let journal = Journal(directory: directory, fd: fd, committedBytes: size, disk: disk, policy: policy)
+        for record in contents.records { journal.account(record, size: 0) }
+        contents.migratedFiles = try journal.adoptOlderFiles(contents: &contents, created: size == 0, warn: warn)
+        return (journal, contents)
+    }
+
+    /// The room files (`room-CODE.json`) of an older host: on a new journal they become its snapshots; next to a
+    /// journal made from them they are set aside; any other is refused rather than ignored.
+    private func adoptOlderFiles(contents: inout Contents, created: Bool, warn: (String) -> Void) throws -> Int {
+        let store = try StateStore(directory: directory)
+        let snapshots = created ? try store.loadAll(warn: warn) : []
+        var files: [String: UInt32] = [:]
+        for name in try store.roomFileNames() {
+            guard
+                case .success(let bytes) = BoundedFile.read(
+                    "\(directory)/\(name)", maxBytes: StateStore.maxFileBytes, followingLinks: false)
+            else { throw StartupError("cannot read the state file \(directory)/\(name)") }
+            files[name] = CRC32C.checksum(bytes)
+        }
+        if created {
+            try rewrite(snapshots, migrated: files.isEmpty ? nil : files)
+            contents.records = (files.isEmpty ? [] : [.migrated(files)]) + snapshots.map { .snapshot($0) }
+        } else if !files.isEmpty {
+            var known: [String: UInt32] = [:]
+            for case .migrated(let listed) in contents.records { known.merge(listed) { $1 } }
+            if let stranger = files.keys.sorted().first(where: { known[$0] != files[$0] }) {
+                throw StartupError(
+                    "the state directory \(directory) holds a journal and also \(stranger), a room file the journal "
+                        + "was not made from (written by an older host after the journal?); move it away or remove "
+                        + "the journal \(Journal.fileName) to start from the room files, then start again")
+            }
+        }
+        for name in files.keys.sorted() {
+            let from = "\(directory)/\(name)"
+            guard rename(from, from + ".migrated") == 0 else {
+                throw StartupError("cannot set aside \(from): \(String(cString: strerror(errno)))")
+            }
+        }
+        if !files.isEmpty {
+            AtomicFile.syncDirectory(directory)
+            warn(
+                "moved \(files.count) room file(s) of an older host into the journal; the files are kept as "
+                    + "room-*.json.migrated")
+        }
+        return created ? files.count : 0
+    }
+}

@@ -1,0 +1,415 @@
+import Foundation
+import Glibc
+import SpyGame
+import SpyNet
+import SpyProtocol
+import Testing
+
+@testable import spyd
+
+/// The journal's format, its recovery (snapshot plus replay) and what a failing disk does to it.
+@Suite struct JournalTests {
+    private func privateDirectory() throws -> String {
+        let directory = try DaemonProcess.temporaryDirectory()
+        chmod(directory.path, 0o700)
+        return directory.path
+    }
+
+    private func snapshot(_ code: String = "KFRW", seed: UInt64 = 3) -> RoomSnapshot {
+        var room = Room(code: code, seed: seed)
+        _ = room.apply(.join(name: "Amy", bot: false), now: 0)
+        return RoomSnapshot(
+            room: room, tokens: ["p1": String(repeating: "a", count: 32)], permanent: true, bots: .init(),
+            joinedByOthers: false)
+    }
+
+    private func join(_ name: String, _ code: String = "KFRW", now: Millis, token: String? = nil) -> RoomChange {
+        RoomChange(
+            room: code, now: now, event: LoggedEvent(.join(name: name, bot: token == nil)),
+            tokens: token.map { ["p\(name.count)": $0] }, joinedByOthers: true)
+    }
+
+    private func rooms(in directory: String, warnings: inout [String]) throws -> [RoomSnapshot] {
+        var collected: [String] = []
+        let (_, contents) = try Journal.open(directory: directory) { collected.append($0) }
+        warnings = collected
+        return JournalRooms(contents.records).rooms.map(\.snapshot)
+    }
+
+    private func rooms(in directory: String) throws -> [RoomSnapshot] {
+        var warnings: [String] = []
+        let found = try rooms(in: directory, warnings: &warnings)
+        #expect(warnings.isEmpty)
+        return found
+    }
+
+    private func fileBytes(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    // MARK: Checksum and format
+
+    @Test func crc32cMatchesTheVectorsOfRFC3720() {
+        #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+        #expect(CRC32C.checksum([UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
+        #expect(CRC32C.checksum((0..<32).map { UInt8($0) }) == 0x46DD_794E)
+        #expect(CRC32C.checksum((0..<32).reversed().map { UInt8($0) }) == 0x113F_DB5C)
+        let readCommand: [UInt8] =
+            [0x01, 0xC0] + [UInt8](repeating: 0, count: 14) + [
+                0x14, 0, 0, 0, 0, 0, 0x04, 0, 0, 0, 0, 0x14, 0, 0, 0, 0x18,
+            ]
+            + [0x28, 0, 0, 0, 0, 0, 0, 0, 0x02, 0, 0, 0, 0, 0, 0, 0]
+        #expect(readCommand.count == 48)
+        #expect(CRC32C.checksum(readCommand) == 0xD996_3A56)
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        let split = CRC32C.checksum(Array("56789".utf8), continuing: CRC32C.checksum(Array("1234".utf8)))
+        #expect(split == 0xE306_9283)
+    }
+
+    @Test func committedChangesComeBackThroughReplay() throws {
+        let directory = try privateDirectory()
+        let (journal, contents) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        #expect(contents.records.isEmpty)
+        var expected = snapshot()
+        try journal.append(.snapshot(expected))
+        let changes = [join("Bo", now: 10, token: String(repeating: "b", count: 32)), join("Cy", now: 20)]
+        for change in changes {
+            try journal.append(.change(change))
+            try expected.replay(change)
+        }
+        try journal.commit()
+        let found = try rooms(in: directory)
+        #expect(found == [expected])
+        #expect(found[0].room.playerIDs.count == 3)
+        #expect(found[0].tokens["p2"] == String(repeating: "b", count: 32))
+        #expect(found[0].joinedByOthers == true)
+    }
+
+    @Test func aClosedRoomIsGoneAndALaterSnapshotReplacesEarlierChanges() throws {
+        let directory = try privateDirectory()
+        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        try journal.append(.snapshot(snapshot("AAAA")))
+        try journal.append(.snapshot(snapshot("BBBB")))
+        try journal.append(.change(join("Bo", "AAAA", now: 5)))
+        try journal.append(.closed("BBBB"))
+        var fresh = snapshot("AAAA", seed: 9)
+        fresh.permanent = false
+        try journal.append(.snapshot(fresh))
+        try journal.commit()
+        #expect(try rooms(in: directory) == [fresh])
+    }
+
+    /// A bots' game, logged as the host logs it (a snapshot after each start, a change for every other event),
+    /// comes back from the journal equal to the live room, bots' memory included.
+    @Test func aReplayedBotGameEqualsTheLiveRoom() throws {
+        let directory = try privateDirectory()
+        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        let pairs = [
+            WordPair(civilian: "牛奶", spy: "豆漿", category: "飲料"),
+            WordPair(civilian: "cat", spy: "tiger", category: "animal"),
+        ]
+        let knowledge = BotVocabulary(pairs: pairs).knowledge
+        var random = SplitMix64(seed: 77)
+        var live = RoomSnapshot(
+            room: Room(code: "BOTS", seed: 21), tokens: [:], permanent: true, bots: .init(), joinedByOthers: false)
+        var driver = BotDriver()
+        try journal.append(.snapshot(live))
+        var now: Millis = 1_000
+        var starts = 0
+        var logged = 0
+        func step(_ event: RoomEvent, token: String? = nil) throws {
+            now += 250
+            guard case .success(let effects) = live.room.apply(event, now: now) else { return }
+            driver.learn(from: effects, in: live.room)
+            for case .removed(let player, _) in effects { live.tokens[player] = nil }
+            live.bots = driver.memory
+            if case .joined(let player)? = effects.first(where: { if case .joined = $0 { true } else { false } }),
+                let token
+            {
+                live.tokens[player] = token
+            }
+            if let loggedEvent = LoggedEvent(event) {
+                let tokens = token.flatMap { token in live.tokens.first { $0.value == token }.map { [$0.key: token] } }
+                try journal.append(.change(RoomChange(room: "BOTS", now: now, event: loggedEvent, tokens: tokens)))
+                logged += 1
+            } else {
+                try journal.append(.snapshot(live))
+                starts += 1
+            }
+            driver.plan(
+                room: live.room, now: now, delayMs: 0, level: .normal, knowledge: knowledge, random: &random)
+        }
+        try step(.join(name: "Amy", bot: false), token: String(repeating: "c", count: 32))
+        for number in 1...5 { try step(.join(name: "Bot \(number)", bot: true)) }
+        try step(.disconnected("p1"))
+        try step(.connected("p1"))
+        var steps = 0
+        while starts < 2, steps < 2_000 {
+            steps += 1
+            if live.room.phase == .lobby || live.room.phase == .gameOver {
+                try step(.start(by: "p1", pairs: pairs))
+                continue
+            }
+            let moves = driver.takeDue(now: .max)
+            for move in moves { try step(.move(move.bot, move.message)) }
+            if !moves.isEmpty { continue }
+            let view = live.room.view(now: now)
+            if view.turn == "p1" {
+                try step(.move("p1", .pass))
+            } else if view.phase == .voting, let target = view.seats.first(where: { $0.id != "p1" && $0.alive }) {
+                try step(.move("p1", .vote(.init(target: target.id))))
+            } else {
+                try step(.tick)
+            }
+        }
+        try journal.commit()
+        #expect(starts == 2)
+        #expect(logged > 20)
+        #expect(!live.bots.cards.isEmpty)
+        #expect(try rooms(in: directory) == [live])
+    }
+
+    // MARK: Torn and corrupt tails
+
+    /// Whatever byte the last record is cut at, the journal loads the state before that record, cuts the torn
+    /// bytes off the file and keeps them aside.
+    @Test func aLogCutAtEveryByteOfItsLastRecordLoadsTheStateBeforeIt() throws {
+        let directory = try privateDirectory()
+        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        var before = snapshot()
+        try journal.append(.snapshot(before))
+        try journal.append(.change(join("Bo", now: 10)))
+        try before.replay(join("Bo", now: 10))
+        try journal.commit()
+        let start = journal.committedBytes
+        try journal.append(.change(join("Cy", now: 20)))
+        try journal.commit()
+        let whole = try fileBytes(journal.path)
+        #expect(whole.count == journal.committedBytes)
+        for cut in start..<whole.count {
+            let copy = try privateDirectory()
+            let path = "\(copy)/\(Journal.fileName)"
+            try Data(whole[..<cut]).write(to: URL(fileURLWithPath: path))
+            var warnings: [String] = []
+            #expect(try rooms(in: copy, warnings: &warnings) == [before], "cut at \(cut)")
+            if cut > start {
+                #expect(warnings.count == 1 && warnings[0].contains("not trusted"), "cut at \(cut): \(warnings)")
+                let aside = try FileManager.default.contentsOfDirectory(atPath: copy).filter { $0.contains(".tail-") }
+                #expect(aside.count == 1)
+                #expect(try fileBytes("\(copy)/\(aside[0])") == Array(whole[start..<cut]))
+            } else {
+                #expect(warnings.isEmpty)
+            }
+            #expect(try fileBytes(path).count == start, "cut at \(cut)")
+        }
+    }
+
+    @Test func aFlippedBitInTheLastRecordIsCaughtByItsChecksum() throws {
+        let directory = try privateDirectory()
+        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        let before = snapshot()
+        try journal.append(.snapshot(before))
+        try journal.commit()
+        let start = journal.committedBytes
+        try journal.append(.change(join("Bo", now: 10)))
+        try journal.commit()
+        var bytes = try fileBytes(journal.path)
+        for offset in stride(from: start, to: bytes.count, by: 7) {
+            bytes[offset] ^= 0x10
+            let copy = try privateDirectory()
+            try Data(bytes).write(to: URL(fileURLWithPath: "\(copy)/\(Journal.fileName)"))
+            var warnings: [String] = []
+            #expect(try rooms(in: copy, warnings: &warnings) == [before], "flip at \(offset)")
+            #expect(warnings.contains { $0.contains("not trusted") })
+            bytes[offset] ^= 0x10
+        }
+    }
+
+    // MARK: A failing disk
+
+    /// A disk whose next writes or syncs fail, as a test decides.
+    final class FailingDisk: @unchecked Sendable {
+        var writeFailure: Int32?
+        /// Bytes a failing write still puts on the disk before it fails (a full disk takes part of a write).
+        var partialBytes = 0
+        var syncFailure: Int32?
+        var syncs = 0
+
+        var disk: Journal.Disk {
+            Journal.Disk(
+                write: { [self] fd, bytes, offset in
+                    if let code = writeFailure {
+                        if partialBytes > 0, bytes.count > partialBytes {
+                            let count = pwrite(fd, bytes.baseAddress, partialBytes, off_t(offset))
+                            partialBytes = 0
+                            return count
+                        }
+                        errno = code
+                        return -1
+                    }
+                    return pwrite(fd, bytes.baseAddress, bytes.count, off_t(offset))
+                },
+                sync: { [self] fd in
+                    syncs += 1
+                    if let code = syncFailure {
+                        errno = code
+                        return -1
+                    }
+                    return fdatasync(fd)
+                })
+        }
+    }
+
+    private func failingCommit(_ fault: (FailingDisk) -> Void) throws {
+        let directory = try privateDirectory()
+        let failing = FailingDisk()
+        let (journal, _) = try Journal.open(directory: directory, disk: failing.disk) { Issue.record("\($0)") }
+        var durable = snapshot()
+        try journal.append(.snapshot(durable))
+        try journal.commit()
+        let size = journal.committedBytes
+
+        fault(failing)
+        try journal.append(.change(join("Bo", now: 10)))
+        try journal.append(.change(join("Cy", now: 20)))
+        #expect(throws: Journal.WriteError.self) { try journal.commit() }
+        #expect(journal.isBroken)
+        #expect(try fileBytes(journal.path).count == size)
+        #expect(try rooms(in: directory) == [durable])
+
+        // The disk is back, but the journal stays refused until it is rewritten whole.
+        failing.writeFailure = nil
+        failing.syncFailure = nil
+        try journal.append(.change(join("Bo", now: 30)))
+        #expect(throws: Journal.WriteError.self) { try journal.commit() }
+        try journal.rewrite([durable])
+        #expect(!journal.isBroken)
+        let change = join("Dee", now: 40)
+        try journal.append(.change(change))
+        try journal.commit()
+        try durable.replay(change)
+        #expect(try rooms(in: directory) == [durable])
+    }
+
+    @Test func aFailedWriteCommitsNothing() throws {
+        try failingCommit { $0.writeFailure = EIO }
+    }
+
+    @Test func aFullDiskThatTakesHalfAWriteCommitsNothing() throws {
+        try failingCommit {
+            $0.writeFailure = ENOSPC
+            $0.partialBytes = 20
+        }
+    }
+
+    @Test func aFailedSyncCommitsNothing() throws {
+        try failingCommit { $0.syncFailure = EIO }
+    }
+
+    @Test func oneCommitIsOneSyncForEveryRoom() throws {
+        let directory = try privateDirectory()
+        let counting = FailingDisk()
+        let (journal, _) = try Journal.open(directory: directory, disk: counting.disk) { Issue.record("\($0)") }
+        let before = counting.syncs
+        for code in ["AAAA", "BBBB", "CCCC"] {
+            try journal.append(.snapshot(snapshot(code)))
+            try journal.append(.change(join("Bo", code, now: 10)))
+        }
+        try journal.commit()
+        #expect(counting.syncs == before + 1)
+        try journal.commit()
+        #expect(counting.syncs == before + 1)
+        #expect(try rooms(in: directory).count == 3)
+    }
+
+    @Test func aFailedRewriteLeavesTheOldFile() throws {
+        let directory = try privateDirectory()
+        let failing = FailingDisk()
+        let (journal, _) = try Journal.open(directory: directory, disk: failing.disk) { Issue.record("\($0)") }
+        try journal.append(.snapshot(snapshot()))
+        try journal.commit()
+        failing.syncFailure = EIO
+        #expect(throws: Journal.WriteError.self) { try journal.rewrite([snapshot("BBBB")]) }
+        #expect(try rooms(in: directory) == [snapshot()])
+        #expect(!FileManager.default.fileExists(atPath: journal.path + ".tmp"))
+    }
+
+    // MARK: Snapshots and compaction
+
+    @Test func snapshotsAreDueByChangesAndTheFileIsCompactedBehindThem() throws {
+        let directory = try privateDirectory()
+        var policy = Journal.Policy()
+        policy.eventsPerSnapshot = 3
+        policy.compactAfterBytes = 2_000
+        let (journal, _) = try Journal.open(directory: directory, policy: policy) { Issue.record("\($0)") }
+        var room = snapshot()
+        try journal.append(.snapshot(room))
+        for (number, name) in ["Bo", "Cy", "Dee"].enumerated() {
+            #expect(journal.roomsDueForSnapshot.isEmpty)
+            let change = join(name, now: Millis(number))
+            try journal.append(.change(change))
+            try room.replay(change)
+        }
+        #expect(journal.roomsDueForSnapshot == ["KFRW"])
+        try journal.append(.snapshot(room))
+        #expect(journal.roomsDueForSnapshot.isEmpty)
+        for _ in 0..<6 { try journal.append(.snapshot(room)) }
+        try journal.commit()
+        #expect(journal.wantsCompaction)
+        let large = journal.committedBytes
+        try journal.rewrite([room])
+        #expect(!journal.wantsCompaction)
+        #expect(journal.committedBytes < large / 3)
+        #expect(try rooms(in: directory) == [room])
+    }
+
+    // MARK: Older state directories and what is refused
+
+    @Test func roomFilesOfAnOlderHostMoveIntoTheJournal() throws {
+        let directory = try privateDirectory()
+        let store = try StateStore(directory: directory)
+        try store.save(snapshot("AAAA"))
+        try store.save(snapshot("BBBB"))
+        var warnings: [String] = []
+        let found = try rooms(in: directory, warnings: &warnings)
+        #expect(Set(found.map(\.room.code)) == ["AAAA", "BBBB"])
+        #expect(warnings.count == 1 && warnings[0].contains("2 room file(s)"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(names.contains("room-AAAA.json.migrated") && names.contains("room-BBBB.json.migrated"))
+        #expect(!names.contains("room-AAAA.json"))
+
+        // A start that stopped before the files were set aside sets them aside the next time.
+        rename("\(directory)/room-AAAA.json.migrated", "\(directory)/room-AAAA.json")
+        #expect(Set(try rooms(in: directory, warnings: &warnings).map(\.room.code)) == ["AAAA", "BBBB"])
+        #expect(!FileManager.default.fileExists(atPath: "\(directory)/room-AAAA.json"))
+
+        // A room file the journal was not made from is refused, not dropped.
+        try store.save(snapshot("CCCC"))
+        #expect(throws: StartupError.self) { _ = try Journal.open(directory: directory) { _ in } }
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/room-CCCC.json"))
+    }
+
+    @Test func aSymlinkedOrNewerJournalStopsTheStart() throws {
+        let directory = try privateDirectory()
+        let elsewhere = try privateDirectory() + "/target"
+        try Data(JournalFormat.header()).write(to: URL(fileURLWithPath: elsewhere))
+        #expect(symlink(elsewhere, "\(directory)/\(Journal.fileName)") == 0)
+        #expect(throws: StartupError.self) { _ = try Journal.open(directory: directory) { _ in } }
+
+        let newer = try privateDirectory()
+        try Data(JournalFormat.header(version: 2)).write(to: URL(fileURLWithPath: "\(newer)/\(Journal.fileName)"))
+        let error = #expect(throws: StartupError.self) { _ = try Journal.open(directory: newer) { _ in } }
+        #expect(error?.description.contains("format 2") == true)
+    }
+
+    @Test func aFileThatIsNotAJournalIsMovedAside() throws {
+        let directory = try privateDirectory()
+        try Data("not a journal at all".utf8).write(to: URL(fileURLWithPath: "\(directory)/\(Journal.fileName)"))
+        var warnings: [String] = []
+        #expect(try rooms(in: directory, warnings: &warnings).isEmpty)
+        #expect(warnings.contains { $0.contains("moved aside") })
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(names.contains { $0.hasPrefix("\(Journal.fileName).corrupt-") })
+        #expect(JournalFormat.headerProblem(try fileBytes("\(directory)/\(Journal.fileName)")) == nil)
+    }
+}
