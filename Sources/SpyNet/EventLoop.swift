@@ -7,6 +7,10 @@
 /// closed that asked to be (`closeSoon`), so no handler ever runs on a connection closed under it. Each
 /// registration gets a token of its own that is never reused, so a late event for a descriptor unregistered during
 /// the same wake, or for a number the kernel has since handed out again, reaches no one.
+///
+/// The loop keeps what it is given: a handler until it is unregistered, a timer's action until it fires or is
+/// cancelled, a connection written to or asked to close until the end of the wake. Anything there that holds its
+/// owner strongly keeps the owner alive that long: hold it unowned, not weak (`LoopConnection` says why).
 public final class EventLoop {
     /// Called with what a wait found ready on a registered descriptor.
     public typealias Handler = (PollReadiness) -> Void

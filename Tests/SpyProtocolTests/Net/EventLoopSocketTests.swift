@@ -273,4 +273,115 @@ import Testing
         #expect(reads == [4, 4, 2])
         connection.close()
     }
+
+    // MARK: Who keeps what alive
+
+    /// Whether `socket`'s peer closed: its end of stream arrives within five seconds.
+    private func peerClosed(_ socket: Socket) throws -> Bool {
+        guard readable(socket, timeoutMs: 5000) else { return false }
+        var byte: UInt8 = 0
+        return try withUnsafeMutableBytes(of: &byte) { try socket.read(into: $0) } == .endOfStream
+    }
+
+    /// Whether Swift has given `object` a side table, as the first weak reference to an object does. The object's
+    /// header keeps the table's address shifted and flagged, which LeakSanitizer does not read as a pointer: once
+    /// the weak references are gone, the side table of an object still alive at exit is reported as leaked.
+    private func hasSideTable(_ object: AnyObject) -> Bool {
+        let header = Unmanaged.passUnretained(object).toOpaque().load(
+            fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+        // The two top bits of the reference count word say the counts live in a side table.
+        return header >> (UInt.bitWidth - 2) == 0b11
+    }
+
+    @Test func theLoopAndItsConnectionsTakeNoWeakReferences() throws {
+        final class Probe {}
+        let plain = Probe()
+        let watched = Probe()
+        weak let watcher = watched
+        // The check reads this runtime's layout: it must tell an object with a weak reference from one without.
+        #expect(!hasSideTable(plain))
+        #expect(watcher != nil && hasSideTable(watched))
+
+        let loop = try EventLoop()
+        let (listener, client, server) = try loopbackPair()
+        let (idleListener, idlePort) = try Socket.listen(host: "127.0.0.1", port: 0)
+        defer {
+            for socket in [listener, client, idleListener] { socket.close() }
+        }
+        var ids = ConnectionIDGenerator()
+        let address = try #require(try Socket.addresses(host: "127.0.0.1", port: idlePort).first)
+        let connections = [
+            try LoopConnection(loop: loop, connection: Connection(id: ids.next(), socket: server, remoteAddress: "")),
+            try LoopConnection.connect(to: address, loop: loop, ids: &ids),
+        ]
+        for connection in connections {
+            connection.send([1])
+            #expect(!hasSideTable(connection))
+        }
+        try loop.runOnce(maxWaitMs: 0)
+        #expect(!hasSideTable(loop))
+        for connection in connections { connection.close() }
+        #expect(!hasSideTable(loop))
+    }
+
+    @Test func aConnectionClosedDuringAWakeIsFreedAtItsEndOnceItsOwnerLetsGo() throws {
+        let loop = try EventLoop()
+        let (listener, client, server) = try loopbackPair()
+        defer {
+            listener.close()
+            client.close()
+        }
+        var owned: LoopConnection? = try LoopConnection(
+            loop: loop, connection: Connection(id: 1, socket: server, remoteAddress: "127.0.0.1"))
+        weak let seen = owned
+        owned?.onEvent = { event in
+            guard event == .readable else { return }
+            _ = try? owned?.read()
+            owned?.send(Array("bye".utf8))
+            owned?.closeSoon()
+            owned = nil
+        }
+        try write([1], to: client)
+        try run(loop) { owned == nil }
+        #expect(seen == nil)
+        #expect(loop.registeredCount == 0)
+        #expect(try readBytes(client, count: 4) == Array("bye".utf8))
+    }
+
+    @Test func anOpenConnectionItsOwnerDropsIsUnregisteredAndClosed() throws {
+        let loop = try EventLoop()
+        let (listener, client, server) = try loopbackPair()
+        defer {
+            listener.close()
+            client.close()
+        }
+        var owned: LoopConnection? = try LoopConnection(
+            loop: loop, connection: Connection(id: 1, socket: server, remoteAddress: "127.0.0.1"))
+        #expect(owned?.isClosed == false && loop.registeredCount == 1)
+        owned = nil
+        #expect(loop.registeredCount == 0)
+        #expect(try peerClosed(client))
+    }
+
+    @Test func anOpenConnectionKeepsItsLoopAndAClosedOneLetsGo() throws {
+        let (listener, client, server) = try loopbackPair()
+        defer {
+            listener.close()
+            client.close()
+        }
+        weak var seenLoop: EventLoop?
+        let connection = try {
+            let loop = try EventLoop()
+            seenLoop = loop
+            return try LoopConnection(loop: loop, connection: Connection(id: 1, socket: server, remoteAddress: ""))
+        }()
+        // Its owner may let go of the loop first: the connection still writes and unregisters through it.
+        #expect(seenLoop?.registeredCount == 1)
+        #expect(connection.send([7]) == .queued)
+        seenLoop?.finishIteration()
+        #expect(try readBytes(client, count: 1) == [7])
+        connection.close()
+        #expect(seenLoop == nil)
+        #expect(try peerClosed(client))
+    }
 }
