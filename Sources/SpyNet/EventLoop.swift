@@ -36,6 +36,9 @@ public final class EventLoop {
     private var timers = TimerHeap<() -> Void>()
     private var toFlush: [LoopConnection] = []
     private var toClose: [LoopConnection] = []
+    /// Runs at the end of every iteration before anything is flushed: a program's save step, so that nothing
+    /// written during a wake leaves before what the wake changed is on disk.
+    public var beforeFlush: (() -> Void)?
     let scratch: UnsafeMutableRawBufferPointer
 
     public init(clock: any Clock = SystemClock(), readBudget: Int = 64 * 1024, maxEventsPerWait: Int = 1024)
@@ -152,6 +155,7 @@ public final class EventLoop {
     /// Flushes every connection given output since the last call, then closes those that asked to close (each
     /// gets its last bytes written first, as far as the kernel takes them).
     public func finishIteration() {
+        beforeFlush?()
         while !toFlush.isEmpty || !toClose.isEmpty {
             let flushing = toFlush
             toFlush.removeAll(keepingCapacity: true)
@@ -165,6 +169,8 @@ public final class EventLoop {
                 connection.flushNow()
                 connection.close()
             }
+            // A failed write may have ended a connection: its owner's bookkeeping runs before the next round.
+            if !toFlush.isEmpty || !toClose.isEmpty { beforeFlush?() }
         }
     }
 
@@ -178,18 +184,33 @@ public final class EventLoop {
 
     /// One iteration: finish what is pending, wait (until the next deadline, at most `maxWaitMs`), serve the ready
     /// descriptors, fire the due timers, finish again. Returns whether `wake()` ended the wait.
+    ///
+    /// With `morePolls`, input that arrived while the ready descriptors were served is looked for (without
+    /// waiting) and served too, up to that many times, before anything is written: a table's ballots land
+    /// microseconds apart, and each served in a wake of its own would cost a write to every seat.
     @discardableResult
-    public func runOnce(maxWaitMs: Int32? = nil) throws(SocketError) -> Bool {
+    public func runOnce(maxWaitMs: Int32? = nil, morePolls: Int = 0) throws(SocketError) -> Bool {
         finishIteration()
-        let (ready, woken) = try epoll.wait(timeoutMs: waitTimeoutMs(maxWaitMs: maxWaitMs))
+        var (ready, woken) = try epoll.wait(timeoutMs: waitTimeoutMs(maxWaitMs: maxWaitMs))
         wokeAtNanos = clock.nowNanos()
-        for event in ready {
-            // Looked up per event: an earlier handler of this wake may have unregistered this one.
-            handlers[event.token]?(event)
+        serve(ready)
+        var polls = 0
+        while !ready.isEmpty, polls < morePolls {
+            polls += 1
+            let more = try epoll.wait(timeoutMs: 0)
+            (ready, woken) = (more.ready, woken || more.woken)
+            serve(ready)
         }
         fireDueTimers()
         finishIteration()
         return woken
+    }
+
+    private func serve(_ ready: [PollReadiness]) {
+        for event in ready {
+            // Looked up per event: an earlier handler of this wake may have unregistered this one.
+            handlers[event.token]?(event)
+        }
     }
 }
 

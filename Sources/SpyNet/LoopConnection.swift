@@ -37,6 +37,8 @@ public final class LoopConnection {
     private var watchingWrite: Bool
     var queuedForFlush = false
     var queuedForClose = false
+    private var shutsWriteWhenDrained = false
+    private var writeShut = false
 
     /// Registers `connection` with `loop`. `connecting: true` for a socket whose connect is still in progress.
     public init(
@@ -101,12 +103,21 @@ public final class LoopConnection {
 
     /// Queues bytes (normally one whole frame) for the end of this wake; `.overCap` when the peer does not read
     /// fast enough (nothing is queued then).
+    /// `overCap: true` queues them even past the cap (a last error frame before a slow consumer is cut off).
     @discardableResult
-    public func send(_ bytes: [UInt8]) -> Connection.EnqueueResult {
+    public func send(_ bytes: [UInt8], overCap: Bool = false) -> Connection.EnqueueResult {
         guard !isClosed else { return .queued }
-        let result = connection.enqueue(bytes)
+        let result = connection.enqueue(bytes, overCap: overCap)
         if result == .queued { loop?.queueFlush(self) }
         return result
+    }
+
+    /// Shuts the write side once everything queued has been written, so the peer reads the end of the stream right
+    /// after the last bytes, while the connection stays open to read what the peer still sends.
+    public func shutWriteWhenDrained() {
+        guard !isClosed else { return }
+        shutsWriteWhenDrained = true
+        loop?.queueFlush(self)
     }
 
     /// Writes what the outbox holds now, and watches for writability only while some of it is left.
@@ -114,6 +125,10 @@ public final class LoopConnection {
         guard !isClosed, !isConnecting, let registration, let loop else { return }
         do {
             let drained = try connection.flush()
+            if drained, shutsWriteWhenDrained, !writeShut {
+                writeShut = true
+                socket.shutdownWrite()
+            }
             if drained == watchingWrite {
                 try loop.update(registration, read: true, write: !drained)
                 watchingWrite = !drained

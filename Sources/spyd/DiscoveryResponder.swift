@@ -11,24 +11,25 @@ import SpyProtocol
 /// unicast socket so their source is an address a client can connect to. Anything but a well-formed probe from
 /// the local network, within the rate limit, is dropped without a word.
 final class DiscoveryResponder {
-    /// Epoll tokens from here up are discovery sockets (connection ids count up from 1, the listener is 0).
-    static let firstToken: UInt64 = .max - 8
-
     private struct Endpoint {
         let socket: DatagramSocket
         let replyVia: DatagramSocket
+        let registration: EventLoop.Registration
     }
 
-    private var endpoints: [UInt64: Endpoint] = [:]
+    private let loop: EventLoop
+    private var endpoints: [Endpoint] = []
     private var limiter = DiscoveryRateLimiter()
     private var answers = DiscoveryAnswerCache()
     private let log: Log
     private let buffer = UnsafeMutableRawBufferPointer.allocate(
         byteCount: Discovery.maximumDatagramBytes + 1, alignment: 8)
 
-    /// Opens the sockets and adds them to `poller`; a socket that cannot be opened is logged and left out.
-    init(bind: String?, port: UInt16, poller: Epoll, log: Log) {
+    /// Opens the sockets and registers them with `loop`; a socket that cannot be opened is logged and left out.
+    /// `describe` tells what an answer says now.
+    init(bind: String?, port: UInt16, loop: EventLoop, log: Log, describe: @escaping () -> DiscoveryAnswer?) {
         self.log = log
+        self.loop = loop
         let wildcard = bind == nil || bind == "0.0.0.0" || bind == "::" || bind?.isEmpty == true
         var opened: [(DatagramSocket, DatagramSocket?)] = []
         do {
@@ -46,11 +47,12 @@ final class DiscoveryResponder {
         } catch {
             log.warning("discovery is off: \(error)")
         }
-        for (index, (socket, replyVia)) in opened.enumerated() {
-            let token = DiscoveryResponder.firstToken + UInt64(index)
+        for (socket, replyVia) in opened {
             do {
-                try poller.add(fd: socket.fd, token: token)
-                endpoints[token] = Endpoint(socket: socket, replyVia: replyVia ?? socket)
+                let registration = try loop.register(fd: socket.fd) { [weak self] _ in
+                    self?.readable(socket: socket, replyVia: replyVia ?? socket, describe: describe)
+                }
+                endpoints.append(Endpoint(socket: socket, replyVia: replyVia ?? socket, registration: registration))
             } catch {
                 log.warning("discovery: cannot watch a socket (\(error))")
                 socket.close()
@@ -63,15 +65,12 @@ final class DiscoveryResponder {
         buffer.deallocate()
     }
 
-    func owns(_ token: UInt64) -> Bool { token >= DiscoveryResponder.firstToken }
-
     /// Reads the waiting datagrams of one socket (a bounded number, so TCP peers are not starved) and answers the
     /// probes that deserve it with `describe()`, encoded only when it says something new.
-    func readable(token: UInt64, describe: () -> DiscoveryAnswer) {
-        guard let endpoint = endpoints[token] else { return }
+    private func readable(socket: DatagramSocket, replyVia: DatagramSocket, describe: () -> DiscoveryAnswer?) {
         var answer: [UInt8]??
         for _ in 0..<64 {
-            guard let (length, source) = endpoint.socket.receive(into: buffer) else { return }
+            guard let (length, source) = socket.receive(into: buffer) else { return }
             guard length <= Discovery.maximumDatagramBytes,
                 Discovery.isProbe(UnsafeRawBufferPointer(rebasing: buffer[0..<length])), source.port != 0,
                 DiscoverySource.isAllowed(source.ipBytes)
@@ -79,20 +78,23 @@ final class DiscoveryResponder {
                 log.debug("discovery: dropped \(length) bytes from \(source)")
                 continue
             }
-            guard limiter.allow(source.host, nowMs: MonotonicClock.nowMs()) else {
+            guard limiter.allow(source.host, nowMs: loop.clock.nowMs()) else {
                 log.debug("discovery: rate limit for \(source.host)")
                 continue
             }
-            if answer == nil { answer = answers.datagram(for: describe()) }
+            if answer == nil { answer = describe().flatMap { answers.datagram(for: $0) } }
             // Never longer than the probe: a probe is at least as long as the longest answer.
             if let datagram = answer ?? nil, datagram.count <= length {
-                endpoint.replyVia.send(datagram, to: source)
+                replyVia.send(datagram, to: source)
             }
         }
     }
 
     func close() {
-        for endpoint in endpoints.values { endpoint.socket.close() }
+        for endpoint in endpoints {
+            loop.unregister(endpoint.registration)
+            endpoint.socket.close()
+        }
         endpoints.removeAll()
     }
 }
@@ -125,14 +127,13 @@ extension Server {
         let shown = roomOrder.prefix(DiscoveryAnswer.maximumRooms).compactMap { rooms[$0] }
         return DiscoveryAnswer(
             name: options.hostName, port: port, password: options.password != nil, rooms: shown,
-            more: roomOrder.count - shown.count)
+            more: roomOrder.count - shown.count, now: clock.wallMs())
     }
 }
 
 extension DiscoveryAnswer {
     /// What the host tells a passer-by about its rooms: codes, seats, whether a game runs; nothing secret.
-    init(name: String, port: UInt16, password: Bool, rooms: [RoomHost], more: Int = 0) {
-        let now = WallClock.nowMs()
+    init(name: String, port: UInt16, password: Bool, rooms: [RoomHost], more: Int = 0, now: Int64) {
         let described = rooms.map { host in
             let view = host.room.view(now: now)
             let seated = view.seats.count

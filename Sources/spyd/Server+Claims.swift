@@ -8,15 +8,16 @@ import SpyProtocol
 extension Server {
     /// A `hello` that claims `seat` (by `claim`, or by a name that clashes with an away seat).
     func openClaim(of seat: PlayerID, by peer: Peer, named name: String, in host: RoomHost) {
-        let now = WallClock.nowMs()
+        let now = clock.wallMs()
         switch host.claims.open(seat: seat, name: name, claimer: peer.id, room: host.room, now: now) {
         case .failure(let rejection):
             fail(peer, rejection.code, rejection.message)
         case .success(let claim):
             peer.stage = .claiming(room: host.code, player: seat)
+            armPeerTimer(peer)
             send(.claimPending(.init(player: seat)), to: peer)
             ask(for: claim, in: host)
-            nextRoomWake = min(nextRoomWake, claim.expires)
+            scheduleWake(of: host)
             log.info(
                 "room \(host.code): a claim of \(seat) from \(peer.connection.remoteAddress) waits for "
                     + "\(claim.approver ?? "nobody")")
@@ -61,7 +62,7 @@ extension Server {
     /// Ends what the room's changes and the clock ended, and asks a new approver when the last one left.
     func reviewClaims(in host: RoomHost) {
         guard !host.claims.isEmpty else { return }
-        for change in host.claims.review(room: host.room, now: WallClock.nowMs()) {
+        for change in host.claims.review(room: host.room, now: clock.wallMs()) {
             switch change {
             case .ended(let claim, let ending):
                 log.info("room \(host.code): the claim of \(claim.seat) ended: \(ending)")
@@ -71,7 +72,6 @@ extension Server {
                 ask(for: claim, in: host)
             }
         }
-        if let due = host.claims.nextDeadline { nextRoomWake = min(nextRoomWake, due) }
     }
 
     /// A claimer's connection ended (or it sent `leave`): its claim is withdrawn.

@@ -16,9 +16,8 @@ extension Server {
                 writeRaw(response.serialized(), to: peer)
                 peer.startWebSocket(leftover: leftover)
                 // The request came within the hello deadline; the hello gets a deadline of its own.
-                let deadline = MonotonicClock.nowMs() + Int64(limits.helloSeconds) * 1000
-                peer.stage = .greeting(deadline: deadline)
-                nextSweep = min(nextSweep, deadline)
+                peer.stage = .greeting(deadline: clock.monoMs() + Int64(limits.helloSeconds) * 1000)
+                armPeerTimer(peer)
                 log.debug("connection \(peer.id) speaks WebSocket")
             }
         case .refused(let status, let detail):
@@ -26,12 +25,10 @@ extension Server {
             answer(peer, .problem(status, detail, extra: allow))
         case .control(.ping(let payload)):
             // Pongs count against the output cap like messages: pinging without reading is a slow consumer too.
-            if peer.connection.enqueue(WebSocketFrame.pong(payload)) == .overCap {
+            if peer.link.send(WebSocketFrame.pong(payload)) == .overCap {
                 log.info("connection \(peer.id) cut off: pings not read")
                 retire(peer, notifyRoom: true)
                 closeSoon(peer)
-            } else {
-                queueFlush(peer)
             }
         case .control(.close(let code, _)):
             // Echo the client's code (RFC 6455, 5.5.1): the decoder let through only codes a peer may send, and
@@ -75,9 +72,7 @@ extension Server {
     /// Queues bytes that are not a protocol message: an HTTP response (one per connection) or the one close frame.
     /// They may pass the output cap, as the last error before a slow consumer is cut off does.
     private func writeRaw(_ bytes: [UInt8], to peer: Peer) {
-        guard !peer.connection.isClosed else { return }
-        peer.connection.enqueue(bytes, overCap: true)
-        queueFlush(peer)
+        peer.link.send(bytes, overCap: true)
     }
 
     // MARK: Watchers
@@ -90,8 +85,9 @@ extension Server {
         peer.connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
         peer.stage = .watching(room: host.code)
         host.watchers.insert(peer.id)
+        armPeerTimer(peer)
         send(.welcome(.init(you: "", token: "", room: host.code, resumed: false, watch: true)), to: peer)
-        for message in host.room.catchUp(for: nil, now: WallClock.nowMs()) { send(message, to: peer) }
+        for message in host.room.catchUp(for: nil, now: clock.wallMs()) { send(message, to: peer) }
         log.debug("room \(host.code): watched from \(peer.connection.remoteAddress)")
     }
 

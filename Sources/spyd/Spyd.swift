@@ -4,7 +4,7 @@ import SpyGame
 import SpyNet
 import SpyProtocol
 
-/// The `spyd` program: argument handling, bank loading, then the event loop.
+/// The `spyd` program, the shell around the host: argument handling, bank loading, signals, storage, the loop.
 enum Spyd {
     /// Runs with the full argument vector (program name first); returns the exit status.
     static func run(_ argv: [String], environment: [String: String]) -> Int32 {
@@ -36,12 +36,18 @@ enum Spyd {
             if let note { log.warning(note) }
         }
         let status = ProcessSetup.isTerminal(1) ? StatusScreen() : nil
+        let loop: EventLoop
         let server: Server
         do {
+            let descriptorLimit = ProcessSetup.raiseDescriptorLimit()
+            loop = try EventLoop()
+            ProcessSetup.installSignalHandlers(wakeDescriptor: loop.wakeWriteFD)
+            let store = try options.stateDirectory.map { try StateStore(directory: $0) }
             server = try Server(
-                options: options, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) }, log: log, status: status,
-                categories: BankCatalog.categories(of: bank),
-                choiceProblem: { BankCatalog.choiceProblem($0, in: bank) })
+                options: options, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) }, log: log, loop: loop,
+                clock: HostClock(monotonic: loop.clock), store: store, descriptorLimit: descriptorLimit,
+                categories: BankCatalog.categories(of: bank), choiceProblem: { BankCatalog.choiceProblem($0, in: bank) }
+            )
         } catch {
             log.error("cannot start: \(error)")
             return 69
@@ -72,7 +78,24 @@ enum Spyd {
         {
             refreshInBackground(options, cacheDirectory: directory, log: log)
         }
-        return server.run()
+        return serve(server, loop: loop, status: status, log: log)
+    }
+
+    /// Runs the loop until SIGINT, SIGTERM or SIGHUP, then shuts the host down; returns the exit status.
+    static func serve(_ server: Server, loop: EventLoop, status: StatusScreen?, log: Log) -> Int32 {
+        while ProcessSetup.stopSignal == 0 {
+            status?.refresh(summary: server.statusSummary())
+            do {
+                // Input that arrives while a wake's batch is served is served too before anything is written.
+                try loop.runOnce(maxWaitMs: status?.isActive == true ? 1000 : nil, morePolls: 2)
+            } catch {
+                log.error("epoll_wait failed: \(error)")
+                return 70
+            }
+        }
+        server.shutDown()
+        status?.finish()
+        return 0
     }
 
     /// The bank to play with, or `nil` (after logging why) when none could be loaded.

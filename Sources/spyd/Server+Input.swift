@@ -1,0 +1,165 @@
+import SpyBank
+import SpyGame
+import SpyNet
+import SpyProtocol
+import SpyWeb
+
+/// What a peer sends: reads within the loop's read budget, the one budget of unfinished input across every
+/// connection, and the dispatch of each message by where the peer stands.
+extension Server {
+    func read(from peer: Peer) {
+        if peer.isLingering {
+            drainLingering(peer)
+            return
+        }
+        let outcome: Connection.ReadOutcome
+        do {
+            outcome = try peer.link.read { peer.accept($0) }
+        } catch {
+            log.debug("connection \(peer.id) read failed: \(error)")
+            drop(peer)
+            return
+        }
+        while !peer.isLingering, peers[peer.id] != nil, let input = peer.nextInput() {
+            switch input {
+            case .message(let payload):
+                receive(payload, from: peer)
+            case .badFrame:
+                if case .greeting = peer.stage {
+                    fail(peer, .frameTooLarge, "Before hello a frame may be 1 to \(limits.maxHelloFrameBytes) bytes.")
+                } else {
+                    fail(peer, .frameTooLarge)
+                }
+                return
+            case .request, .refused, .control, .webSocketFailed:
+                handleWeb(input, from: peer)
+            }
+        }
+        if case .endOfStream = outcome, !peer.isLingering {
+            log.debug("connection \(peer.id) closed by peer")
+            drop(peer)
+        }
+        accountInput(peer)
+    }
+
+    /// Keeps the total of bytes held in unfinished input up to date after `peer`'s input changed, and when it
+    /// passes the budget, cuts the connections holding the most until the rest fits.
+    private func accountInput(_ peer: Peer) {
+        let held = peer.isLingering ? 0 : peer.unfinishedInputBytes
+        partialFrameBytes += held - peer.heldInputBytes
+        peer.heldInputBytes = held
+        guard partialFrameBytes > limits.partialFrameBudget else { return }
+        let holders = peers.values.filter { $0.heldInputBytes > 0 }.map { (id: $0.id, bytes: $0.heldInputBytes) }
+        let victims = PartialFrameBudget.connectionsToCut(held: holders, budget: limits.partialFrameBudget)
+        let now = clock.monoMs()
+        budgetCuts += victims.count
+        if now - lastBudgetWarning >= 10_000 {
+            lastBudgetWarning = now
+            log.warning(
+                "unfinished frames passed the budget of \(limits.partialFrameBudget) bytes; cut \(budgetCuts) "
+                    + "connection(s) holding the most (logged at most every 10 s)")
+            budgetCuts = 0
+        }
+        for id in victims {
+            guard let victim = peers[id] else { continue }
+            if victim.transport == .http {
+                answer(victim, .problem(.headersTooLarge, "The host holds too much unfinished input."))
+                continue
+            }
+            fail(victim, .frameTooLarge, "The host holds too many unfinished frames, and yours was among the largest.")
+            releaseInput(victim)
+        }
+    }
+
+    /// Drops the unread input of a finished connection, so its memory is free before the socket closes.
+    func releaseInput(_ peer: Peer) {
+        partialFrameBytes -= peer.heldInputBytes
+        peer.heldInputBytes = 0
+        if peer.connection.inbox.bufferedByteCount > 0 || peer.connection.inbox.capacity > 0 {
+            peer.connection.inbox = FrameDecoder(maxPayload: peer.connection.inbox.maxPayload)
+        }
+        if let webSocket = peer.webSocket, webSocket.bufferedByteCount > 0 {
+            peer.webSocket = WebSocketDecoder(maxMessage: webSocket.maxMessage)
+        }
+        if peer.httpRequest.bufferedByteCount > 0 { peer.httpRequest = HTTPRequestParser() }
+    }
+
+    private func drainLingering(_ peer: Peer) {
+        // What a closing peer still sends is dropped, within the same budget as any read: a peer that never stops
+        // sending would otherwise hold the loop here, and every other connection with it, until it paused.
+        switch try? peer.link.read(deliver: { _ in }) {
+        case .open: return
+        case .endOfStream, nil: closeSoon(peer)
+        }
+    }
+
+    func receive(_ payload: [UInt8], from peer: Peer) {
+        peer.lastHeard = clock.monoMs()
+        peer.probed = false
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.read(from: payload)
+        } catch {
+            complain(peer, error.code, error.detail)
+            return
+        }
+        switch peer.stage {
+        case .greeting:
+            guard case .hello(let hello) = message else {
+                fail(peer, .helloRequired)
+                return
+            }
+            greet(peer, hello)
+        case .seated(let code, let player):
+            guard let host = rooms[code] else {
+                fail(peer, .roomNotFound)
+                return
+            }
+            handle(message, from: peer, player: player, in: host)
+        case .watching:
+            unseatedSent(message, from: peer, refusal: "A watcher has no seat.")
+        case .claiming:
+            unseatedSent(
+                message, from: peer, refusal: "Your claim of a seat has not been answered yet.")
+        case .lingering:
+            return
+        }
+    }
+
+    private func handle(_ message: ClientMessage, from peer: Peer, player: PlayerID, in host: RoomHost) {
+        switch message {
+        case .hello:
+            complain(peer, .alreadyJoined, nil)
+        case .ping(let ping):
+            send(.pong(.init(id: ping.id)), to: peer)
+        case .pong:
+            break
+        case .start:
+            if let problem = choiceProblem(host.room.settings), host.room.ownerID == player {
+                complain(peer, .badSettings, problem)
+                return
+            }
+            let pairs = pairsFor(host.room.settings)
+            guard !pairs.isEmpty else {
+                complain(peer, .badSettings, BankFilter.emptyReason(bank, for: host.room.settings))
+                return
+            }
+            apply(.start(by: player, pairs: pairs), to: host, from: peer)
+        case .leave:
+            apply(.leave(player), to: host, from: peer)
+        case .settings(let change)
+        where host.room.ownerID == player
+            && (change.language != nil || change.categories != nil || change.allowParty != nil):
+            // The rules engine does not know the bank; a choice that leaves too few pairs is refused here.
+            if let problem = choiceProblem(host.room.settings.merging(change)) {
+                complain(peer, .badSettings, problem)
+                return
+            }
+            apply(.move(player, message), to: host, from: peer)
+        case .settings, .clue, .pass, .vote, .guess, .kick:
+            apply(.move(player, message), to: host, from: peer)
+        case .claimAnswer(let answer):
+            answerClaim(answer, from: player, in: host, peer: peer)
+        }
+    }
+}

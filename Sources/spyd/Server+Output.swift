@@ -1,0 +1,120 @@
+import SpyGame
+import SpyNet
+import SpyProtocol
+import SpyWeb
+
+/// What the host says and how connections end: messages encoded once for all their recipients, the output cap
+/// (a slow consumer is cut off), the error limit, and the graceful end of a connection (`linger`) or the abrupt one
+/// (`closeSoon`). Output is queued here; the loop writes it at the end of the wake, after the save step.
+extension Server {
+    func encode(_ message: ServerMessage) -> OutgoingMessage? {
+        // Player text is bounded so every message fits by construction; should one not, a snapshot is sent
+        // without its oldest clues rather than not at all.
+        guard let encoded = OutgoingMessage(message) else {
+            log.error("a \(message.type) message does not fit in a frame")
+            return nil
+        }
+        if encoded.trimmedClues > 0 {
+            log.warning("a room snapshot was sent without its \(encoded.trimmedClues) oldest clues to fit a frame")
+        }
+        return encoded
+    }
+
+    func send(_ message: ServerMessage, to peer: Peer) {
+        if let frame = encode(message) { enqueue(frame, to: peer) }
+    }
+
+    func enqueue(_ message: OutgoingMessage, to peer: Peer) {
+        guard peers[peer.id] != nil, !peer.link.isClosed, let frame = peer.wire(message) else { return }
+        if peer.link.send(frame) == .overCap {
+            if !peer.isLingering {
+                log.info("connection \(peer.id) cut off: \(peer.connection.pendingOutputCount) bytes unread")
+                if let last = encode(.error(.init(.slowConsumer))).flatMap(peer.wire) {
+                    peer.link.send(last, overCap: true)
+                }
+                queueWebSocketClose(peer, .policyViolation, ErrorCode.slowConsumer.rawValue)
+                retire(peer, notifyRoom: true)
+            }
+            closeSoon(peer)
+        }
+    }
+
+    /// A non-fatal error for a bad frame or a refused move; too many of them in a minute close the connection.
+    func complain(_ peer: Peer, _ code: ErrorCode, _ detail: String?) {
+        complain(peer, ServerMessage.ErrorMessage(code: code, message: detail ?? code.defaultMessage))
+    }
+
+    func complain(_ peer: Peer, _ error: ServerMessage.ErrorMessage) {
+        if error.code.isFatal {
+            fail(peer, error.code, error.message)
+            return
+        }
+        send(.error(error), to: peer)
+        let now = clock.monoMs()
+        peer.recentErrors.append(now)
+        peer.recentErrors.removeAll { now - $0 > 60_000 }
+        if peer.recentErrors.count > limits.errorsPerMinute {
+            fail(peer, .tooManyErrors)
+        }
+    }
+
+    /// Sends a fatal error and ends the connection.
+    func fail(_ peer: Peer, _ code: ErrorCode, _ detail: String? = nil, notifyRoom: Bool = true) {
+        guard !peer.isLingering else { return }
+        if ![.replaced, .helloTimeout, .wrongPassword, .tooManyAttempts].contains(code) {
+            log.info("connection \(peer.id) from \(peer.connection.remoteAddress) ended: \(code.rawValue)")
+        }
+        send(.error(.init(code: code, message: detail ?? code.defaultMessage)), to: peer)
+        queueWebSocketClose(peer, .policyViolation, code.rawValue)
+        retire(peer, notifyRoom: notifyRoom)
+        linger(peer)
+    }
+
+    /// Ends a connection whose peer went away (read error, end of stream, write error).
+    func drop(_ peer: Peer) {
+        retire(peer, notifyRoom: true)
+        closeSoon(peer)
+    }
+
+    /// Takes the peer off its seat; the room learns the player is away unless the seat was taken over or ended.
+    func retire(_ peer: Peer, notifyRoom: Bool) {
+        if case .watching(let code) = peer.stage {
+            peer.stage = .lingering(until: clock.monoMs())
+            rooms[code]?.watchers.remove(peer.id)
+            return
+        }
+        if case .claiming(let code, _) = peer.stage {
+            peer.stage = .lingering(until: clock.monoMs())
+            if let host = rooms[code] { claimerLeft(peer, host) }
+            return
+        }
+        guard let (code, player) = peer.seat else { return }
+        peer.stage = .lingering(until: clock.monoMs())
+        guard let host = rooms[code], host.peers[player] == peer.id else { return }
+        host.peers[player] = nil
+        if notifyRoom {
+            host.absentSince[player] = clock.wallMs()
+            apply(.disconnected(player), to: host, from: nil)
+        }
+    }
+
+    /// Ends the connection gracefully: queued output goes out (a WebSocket peer gets a close frame after it), then
+    /// the write side shuts, and the socket closes once the peer closes or at the latest in two seconds.
+    func linger(_ peer: Peer) {
+        releaseInput(peer)
+        queueWebSocketClose(peer, .normal, "")
+        peer.stage = .lingering(until: clock.monoMs() + 2000)
+        peer.link.shutWriteWhenDrained()
+        armPeerTimer(peer)
+    }
+
+    /// Closes the connection at the end of this wake, after its last bytes.
+    func closeSoon(_ peer: Peer) {
+        releaseInput(peer)
+        if !peer.isLingering { peer.stage = .lingering(until: 0) }
+        loop.cancel(peer.timer)
+        peer.timer = nil
+        peer.link.closeSoon()
+        closing.append(peer)
+    }
+}

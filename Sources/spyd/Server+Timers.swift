@@ -1,0 +1,147 @@
+import SpyGame
+import SpyNet
+import SpyProtocol
+import SpyWeb
+
+/// Every rule that waits, as timers on the loop: each connection's next deadline (hello, silence, lingering),
+/// each room's next deadline (turn and vote timers, absence windows, bot moves, claim expiries), and the
+/// once-a-second sweep over rooms (grace periods, empty rooms, saving retries, rate limits).
+extension Server {
+    // MARK: Connections
+
+    /// Arms (or moves) the peer's timer to its next deadline. While it is seated, watching or claiming, that is
+    /// when its silence would next matter; a frame that arrives since only moves `lastHeard`, and the timer, when
+    /// it fires early, re-arms from there.
+    func armPeerTimer(_ peer: Peer) {
+        let deadline: Int64
+        switch peer.stage {
+        case .greeting(let until), .lingering(let until):
+            deadline = until
+        case .seated, .watching, .claiming:
+            deadline = peer.lastHeard + Int64(peer.probed ? limits.idleSeconds : limits.pingSeconds) * 1000
+        }
+        if let timer = peer.timer, loop.rearm(timer, at: deadline) { return }
+        peer.timer = loop.arm(at: deadline) { [weak self, weak peer] in
+            guard let self, let peer else { return }
+            peer.timer = nil
+            self.peerDeadline(peer)
+        }
+    }
+
+    private func peerDeadline(_ peer: Peer) {
+        guard peers[peer.id] === peer, !peer.link.isClosing else { return }
+        let now = clock.monoMs()
+        let pingAfter = Int64(limits.pingSeconds) * 1000
+        let closeAfter = Int64(limits.idleSeconds) * 1000
+        switch peer.stage {
+        case .greeting(let deadline):
+            if now >= deadline, peer.transport == .http {
+                answer(peer, .problem(.requestTimeout, "The request did not arrive in time."))
+            } else if now >= deadline {
+                fail(peer, .helloTimeout)
+            }
+        case .lingering(let until):
+            if now >= until {
+                closeSoon(peer)
+                return
+            }
+        case .seated, .watching, .claiming:
+            let silent = now - peer.lastHeard
+            if silent >= closeAfter {
+                log.info("connection \(peer.id) silent for \(silent / 1000) s; closing")
+                fail(peer, .idleTimeout)
+            } else if silent >= pingAfter, !peer.probed {
+                peer.probed = true
+                send(.ping(.init(id: Int(truncatingIfNeeded: peer.lastHeard))), to: peer)
+            }
+        }
+        if peers[peer.id] === peer, !peer.link.isClosing, peer.timer == nil { armPeerTimer(peer) }
+    }
+
+    // MARK: Rooms
+
+    /// Arms (or moves, or disarms) the room's timer for the first of its deadline, its bots' next move and its
+    /// claims' next expiry. A deadline the room keeps after its tick is not ticked again.
+    func scheduleWake(of host: RoomHost) {
+        var due = host.room.nextDeadline.flatMap { $0 == host.tickedDeadline ? nil : $0 }
+        for other in [host.bots.nextDue, host.claims.nextDeadline] {
+            if let other { due = min(due ?? other, other) }
+        }
+        guard let due, rooms[host.code] === host else {
+            loop.cancel(host.wakeTimer)
+            host.wakeTimer = nil
+            return
+        }
+        let at = clock.monoMs(atWall: due)
+        if let timer = host.wakeTimer, loop.rearm(timer, at: at) { return }
+        host.wakeTimer = loop.arm(at: at) { [weak self, weak host] in
+            guard let self, let host else { return }
+            host.wakeTimer = nil
+            self.roomWake(host)
+        }
+    }
+
+    /// The room's timer fired: its deadline is ticked, its bots' due moves are played, its claims reviewed.
+    private func roomWake(_ host: RoomHost) {
+        guard rooms[host.code] === host else { return }
+        let now = clock.wallMs()
+        if let deadline = host.room.nextDeadline, deadline <= now, deadline != host.tickedDeadline {
+            host.tickedDeadline = deadline
+            apply(.tick, to: host, from: nil)
+        }
+        for move in host.bots.takeDue(now: now) {
+            apply(.move(move.bot, move.message), to: host, from: nil)
+        }
+        reviewClaims(in: host)
+        scheduleWake(of: host)
+    }
+
+    // MARK: Sweep
+
+    /// Arms (or moves) the sweep over rooms for `deadline` (monotonic ms).
+    func armSweep(at deadline: Int64) {
+        if let timer = sweepTimer, loop.rearm(timer, at: deadline) { return }
+        sweepTimer = loop.arm(at: deadline) { [weak self] in
+            guard let self else { return }
+            self.sweepTimer = nil
+            self.sweepRooms(self.clock.wallMs())
+            if self.sweepTimer == nil { self.armSweep(at: self.clock.monoMs() + 1000) }
+        }
+    }
+
+    private func sweepRooms(_ now: Int64) {
+        let grace = Int64(limits.graceSeconds) * 1000
+        let emptyLife = Int64(limits.emptyRoomSeconds) * 1000
+        let unusedLife = Int64(min(limits.unusedRoomSeconds, limits.emptyRoomSeconds)) * 1000
+        roomOpenings.sweep(now: clock.monoMs())
+        for (address, burst) in passwordThrottle.sweep(now: clock.monoMs()) {
+            log.info(
+                "wrong passwords from \(address) stopped: \(burst.failures) wrong, \(burst.refused) refused while waiting"
+            )
+        }
+        for code in roomOrder {
+            guard let host = rooms[code] else { continue }
+            if host.saveFailing { _ = persist(host) }
+            if host.needsReconcile, !host.saveFailing { reconcile(host) }
+            for (player, since) in host.absentSince where now - since >= grace {
+                host.absentSince[player] = nil
+                if apply(.leave(player), to: host, from: nil) {
+                    log.info("room \(code): \(player) did not come back within the grace period")
+                } else if host.saveFailing {
+                    host.absentSince[player] = since
+                }
+            }
+            if host.permanent { continue }
+            // A room nobody but its opener ever joined was most likely opened and forgotten (or opened by a
+            // flood): it closes soon after it empties.
+            let life = host.joinedByOthers ? emptyLife : unusedLife
+            if !host.peers.isEmpty {
+                host.emptySince = nil
+            } else if let since = host.emptySince {
+                if now - since >= life { closeRoom(host, reason: "room_closed") }
+            } else {
+                host.emptySince = now
+            }
+        }
+    }
+}
