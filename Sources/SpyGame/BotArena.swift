@@ -28,6 +28,10 @@ public struct BotArena {
         /// Games a spy spoke first in, and those where that spy was voted out in round 1.
         public var firstSpeakerSpies = 0
         public var firstSpeakerSpiesOutInRoundOne = 0
+        /// Ballots civilians cast (ties' second votes included), and those naming a spy: how well civilians read
+        /// the table, with far less chance in it than who wins.
+        public var civilianBallots = 0
+        public var civilianBallotsOnSpies = 0
         /// Games in which a civilian said a line of the spies' word that does not fit its own.
         public var sideSwitches = 0
         /// Games that did not end within `roundCap` rounds.
@@ -43,6 +47,7 @@ public struct BotArena {
         /// Chance that a spy who spoke first is voted out in round 1.
         public var firstSpeakerSpyOutRate: Double { ratio(firstSpeakerSpiesOutInRoundOne, firstSpeakerSpies) }
         public var sideSwitchRate: Double { ratio(sideSwitches, games) }
+        public var civilianBallotOnSpyRate: Double { ratio(civilianBallotsOnSpies, civilianBallots) }
 
         func ratio(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 0 : Double(part) / Double(whole) }
     }
@@ -199,6 +204,13 @@ public struct BotArena {
         if let first = clues.first, roles[first.player] == .spy {
             tally.firstSpeakerSpies += 1
             if outInRoundOne.contains(first.player) { tally.firstSpeakerSpiesOutInRoundOne += 1 }
+        }
+        for result in results {
+            for entry in result.tally {
+                let civilians = entry.voters.filter { roles[$0] == .civilian }.count
+                tally.civilianBallots += civilians
+                if roles[entry.player] == .spy { tally.civilianBallotsOnSpies += civilians }
+            }
         }
         var switched = false
         for clue in clues {

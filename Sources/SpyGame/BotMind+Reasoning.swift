@@ -29,6 +29,10 @@ extension BotMind {
             for next in ranked.dropFirst(least.count).prefix(level == .normal && ranked.count >= 4 ? 2 : 1) {
                 least.append(next)
             }
+        } else {
+            // A hard bot votes firmly only for a player who stands out: it hesitates among those who sound nearly
+            // as odd as the oddest, less than one telling line of its word (scored 3, see `fit`) apart.
+            least = ranked.filter { (scores[$0] ?? 0) - lowest < 3 }
         }
         return least[random.next(below: least.count)]
     }

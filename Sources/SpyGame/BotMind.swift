@@ -2,8 +2,9 @@ import Foundation
 import SpyProtocol
 
 /// How well bots play: `easy` says plain lines of its word and votes at random, `normal` reads the table, blends in
-/// when it finds itself outnumbered and votes for the least consistent player, `hard` also bluffs with the other
-/// word's lines as soon as it is outnumbered and avoids repeating a pattern of its own earlier clues.
+/// when it finds itself outnumbered and hesitates among its likeliest suspects, `hard` votes firmly for a player
+/// who stands out, gives the least away when it must say something telling before it knows its side, bluffs with
+/// the other word's lines as soon as it is outnumbered and avoids repeating a pattern of its own earlier clues.
 public enum BotLevel: String, Sendable, CaseIterable, Codable {
     case easy, normal, hard
 }
@@ -131,7 +132,7 @@ public struct BotMind {
     /// A bot is never told its side, so it reads the table. Whoever opens the game says a line that fits both
     /// words, giving nothing away. Until it has heard a clue that tells the sides apart it picks freely from its
     /// lines; once it has heard its own word described it says what sets its word apart, so its side can recognise
-    /// it; once at least two other players described something else (`likelyInMinority`) it blends in, with the
+    /// it; once more players than there are spies described something else (`likelyInMinority`) it blends in, with the
     /// other word's lines when it knows them, else lines that fit both words, else its lines closest to the table's.
     /// With nothing new left it repeats one of its own earlier lines rather than fall silent.
     public func clue(random: inout SplitMix64) -> String? {
@@ -158,11 +159,20 @@ public struct BotMind {
         // away as the spy. Once its word was described, it says what sets it apart, for its side to recognise.
         let pool: [BotClue]
         if opening || evidence.fitting == 0 {
-            pool = shared.isEmpty ? choices : shared
+            pool = shared.isEmpty ? (level == .hard ? closestToPartner(choices) : choices) : shared
         } else {
             pool = telling.isEmpty ? choices : telling
         }
         return pool[random.next(below: pool.count)].text
+    }
+
+    /// The lines that share the most with the other word of the pair: a hard bot that must say something telling
+    /// before it knows its side says what gives the least away, whichever side it is on.
+    func closestToPartner(_ choices: [BotClue]) -> [BotClue] {
+        guard let partner = likeliestPartner else { return choices }
+        let scored = choices.map { ($0, BotMind.fit([$0.text], material: partner.material)) }
+        let best = scored.map(\.1).max() ?? 0
+        return best > 0 ? scored.filter { $0.1 == best }.map(\.0) : choices
     }
 
     /// One of this bot's own earlier lines again, when every line of its word has been said: a person who has run
@@ -227,17 +237,15 @@ public struct BotMind {
         return mine.isEmpty ? nil : mine[random.next(below: mine.count)]
     }
 
-    /// Whether the clues heard so far suggest this bot holds the odd word: more other players than there are spies
-    /// (and at least two) gave telling clues that fit the other word better than its own (or fit its own hardly at
-    /// all), more than fit its own; or most of the players still in did. One odd clue is never enough: it may be
-    /// the spy's.
+    /// Whether the clues heard so far suggest this bot holds the odd word: at least two other players, more than
+    /// there are spies and more than those whose clues fit its own word, gave telling clues that fit the other word
+    /// better (or its own hardly at all). Players still in and players out count alike: a clue is evidence whoever
+    /// gave it. As many odd voices as there are spies are what the spies sound like to a civilian, however few
+    /// players are left, so they are never enough.
     public var likelyInMinority: Bool {
         let reading = evidence
-        // Up to as many players as there are spies may describe the other word while this bot holds the majority's.
         let spies = view?.settings.spies ?? 1
-        if reading.foreign >= max(2, spies + 1) && reading.foreign > reading.fitting { return true }
-        let others = max((view?.seats.filter(\.alive).count ?? 0) - 1, 0)
-        return others > 0 && reading.foreign * 2 > others
+        return reading.foreign >= max(2, spies + 1) && reading.foreign > reading.fitting
     }
 
     /// Other players whose telling clues fit this bot's material well (`fitting`) or fit the other word of its pair

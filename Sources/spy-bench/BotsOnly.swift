@@ -54,6 +54,7 @@ func runBotsOnly(_ options: BenchOptions) -> Int32 {
                 + " giving a word away \(tally.giveaways); first-speaking spy out in round 1"
                 + " \(percent(tally.firstSpeakerSpyOutRate)) of \(tally.firstSpeakerSpies)"
                 + " (any spy \(percent(tally.spyOutInRoundOneRate)) of \(tally.spies));"
+                + " civilian ballots on a spy \(percent(tally.civilianBallotOnSpyRate)) of \(tally.civilianBallots);"
                 + " civilian side switches in \(percent(tally.sideSwitchRate)) of games")
         json[level.rawValue] = [
             "games": Double(tally.games), "civilianWinRate": tally.civilianWinRate, "clues": Double(tally.clues),
@@ -62,7 +63,7 @@ func runBotsOnly(_ options: BenchOptions) -> Int32 {
             "turns": Double(tally.turns), "realLineShare": tally.realLineShare, "filler": Double(tally.filler),
             "firstSpeakerSpyOutRate": tally.firstSpeakerSpyOutRate,
             "spyOutInRoundOneRate": tally.spyOutInRoundOneRate, "sideSwitchRate": tally.sideSwitchRate,
-            "longestGame": Double(tally.longestGame),
+            "longestGame": Double(tally.longestGame), "civilianBallotOnSpyRate": tally.civilianBallotOnSpyRate,
         ]
     }
     if options.json {

@@ -135,6 +135,40 @@ import Testing
         }
     }
 
+    @Test func twoVoicesForTheOtherWordAreWhatTwoSpiesSoundLikeHoweverFewAreStillIn() {
+        // Eight players, two spies, four still in. Three players now out described coffee, one still in said a line
+        // that fits both words, and the two still in who described tea are as many as there are spies: the coffee
+        // bot keeps describing coffee, though they are two of the three others still in.
+        let pairs = ["coffee": ["tea"], "tea": ["coffee"]]
+        let knowledge = BotKnowledge(
+            material: { Self.material[$0] ?? [] }, category: { _ in "Drinks" }, guessable: { _ in ["coffee"] },
+            partners: { pairs[$0] ?? [] })
+        var settings = GameSettings(clueMode: .typed)
+        settings.spies = 2
+        let alive: Set<PlayerID> = ["p2", "p6", "p7", "p8"]
+        let seats = (1...8).map { SeatView(id: "p\($0)", seat: $0, name: "P\($0)", alive: alive.contains("p\($0)")) }
+        let heard = [
+            ("p1", "espresso shot"), ("p2", "wakes you up"), ("p3", "latte art"), ("p4", "brewed from roasted beans"),
+            ("p6", "steeped leaves"), ("p8", "green or black"),
+        ]
+        func mind(_ word: String) -> BotMind {
+            var mind = BotMind(me: "p7", level: .normal, knowledge: knowledge)
+            mind.observe(.deal(.init(game: 1, word: word)))
+            mind.observe(
+                .room(
+                    RoomView(
+                        room: "KFRW", phase: .describing, game: 1, round: 3, settings: settings, seats: seats)))
+            for (player, text) in heard { mind.observe(.clue(ClueView(player: player, round: 1, text: text))) }
+            return mind
+        }
+        let civilian = mind("coffee")
+        #expect(!civilian.likelyInMinority)
+        var random = SplitMix64(seed: 21)
+        for _ in 0..<10 { #expect(civilian.clue(random: &random) == "hot drink in a mug") }
+        // A tea bot hearing the same is outnumbered: three players described coffee, more than there are spies.
+        #expect(mind("tea").likelyInMinority)
+    }
+
     @Test(arguments: BotLevel.allCases)
     func whoeverOpensTheGameSaysALineThatFitsBothWords(level: BotLevel) {
         var random = SplitMix64(seed: 17)
@@ -300,6 +334,21 @@ import Testing
                 #expect(expected.contains(clue), "\(level): \(clue)")
             }
         }
+    }
+
+    @Test func aHardBotVotesFirmlyOnlyForAPlayerWhoStandsOut() {
+        func votes(_ heard: [(String, String)]) -> Set<PlayerID> {
+            var mind = Self.mind("p6", word: "coffee", heard: heard, level: .hard)
+            let players = heard.map(\.0) + ["p6"]
+            mind.observe(.voting(.init(round: 1, candidates: players, voters: players)))
+            var random = SplitMix64(seed: 3)
+            return Set((0..<40).compactMap { _ in mind.vote(random: &random) })
+        }
+        let telling = [("p1", "espresso shot"), ("p2", "latte art"), ("p3", "brewed from roasted beans")]
+        // One tea line among coffee's telling lines: that player, every time.
+        #expect(votes(telling + [("p5", "steeped leaves")]) == ["p5"])
+        // Beside it a player who said only a line that fits both words sounds nearly as odd: it hesitates.
+        #expect(votes(telling + [("p4", "wakes you up"), ("p5", "steeped leaves")]) == ["p4", "p5"])
     }
 
     @Test func theBlankSaysALineOfTheWordItGuessesAndGuessesIt() {

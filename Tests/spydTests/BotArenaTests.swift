@@ -6,49 +6,52 @@ import Testing
 
 @testable import spyd
 
-/// Bot-only games on the embedded bank, in memory: reasoning bots must find the spy clearly more often than bots
-/// voting at random, and no bot clue may give a word away.
+/// Bot-only games on the embedded bank, in memory, few enough to keep the suite quick (the published figures come
+/// from `spy-bench --bots-only` on many more): reasoning bots must read the table clearly better than bots voting
+/// at random, play a fair game of real lines that always ends, and never switch sides.
 @Suite struct BotArenaTests {
-    @Test func reasoningCiviliansFindTheSpyFarMoreOftenThanRandomOnes() {
-        let pairs = EmbeddedBank.pairs
-        let knowledge = BotVocabulary(pairs: pairs).knowledge
-        let settings = GameSettings(clueMode: .typed)
-        func tally(_ level: BotLevel) -> BotArena.Tally {
-            BotArena(players: 6, level: level, knowledge: knowledge, pairs: pairs, settings: settings)
-                .play(games: 150, seed: 14)
-        }
-        let random = tally(.easy)
-        let reasoning = tally(.normal)
-        #expect(random.games == 150 && reasoning.games == 150)
-        #expect(random.unfinished == 0 && reasoning.unfinished == 0)
-        #expect(reasoning.clues > 0 && random.clues > 0)
-        #expect(reasoning.giveaways == 0 && random.giveaways == 0)
-        // Spy bots blend in and normal bots hesitate between suspects, so reasoning civilians do not win every game;
-        // they must still win clearly more often than random voters.
-        #expect(
-            reasoning.civilianWinRate >= random.civilianWinRate + 0.08,
-            "reasoning \(reasoning.civilianWinRate) vs random \(random.civilianWinRate)")
+    static let pairs = EmbeddedBank.pairs
+    static let knowledge = BotVocabulary(pairs: pairs).knowledge
+
+    static func tally(_ level: BotLevel, players: Int, spies: Int, games: Int) -> BotArena.Tally {
+        var settings = GameSettings(clueMode: .typed)
+        settings.spies = spies
+        return BotArena(players: players, level: level, knowledge: knowledge, pairs: pairs, settings: settings)
+            .play(games: games, seed: 14)
     }
 
-    @Test func normalBotsPlayAFairGameOfRealLinesThatAlwaysEnds() {
-        let pairs = EmbeddedBank.pairs
-        let knowledge = BotVocabulary(pairs: pairs).knowledge
-        for (players, spies) in [(6, 1), (8, 2)] {
-            var settings = GameSettings(clueMode: .typed)
-            settings.spies = spies
-            let tally = BotArena(
-                players: players, level: .normal, knowledge: knowledge, pairs: pairs, settings: settings
-            )
-            .play(games: 150, seed: 14)
+    /// Normal bots at 8 players with 2 spies, shared by the tests below (the slowest games of the suite).
+    static let normalEight = tally(.normal, players: 8, spies: 2, games: 60)
+
+    @Test func reasoningCiviliansNameASpyAndWinFarMoreOftenThanRandomOnes() {
+        let random = Self.tally(.easy, players: 8, spies: 2, games: 60)
+        let reasoning = Self.normalEight
+        #expect(random.games == 60 && reasoning.games == 60)
+        #expect(random.unfinished == 0 && random.filler == 0 && random.giveaways == 0)
+        // Random ballots name one of the 2 spies among 7 others about 2 times in 7, whoever wins.
+        #expect(
+            reasoning.civilianBallotOnSpyRate >= random.civilianBallotOnSpyRate + 0.08,
+            "ballots on a spy: reasoning \(reasoning.civilianBallotOnSpyRate), random \(random.civilianBallotOnSpyRate)"
+        )
+        #expect(
+            reasoning.civilianWinRate >= random.civilianWinRate + 0.15,
+            "civilians won: reasoning \(reasoning.civilianWinRate), random \(random.civilianWinRate)")
+    }
+
+    @Test func normalBotsPlayAFairGameOfRealLinesThatAlwaysEndsAndHoldTheirSide() {
+        for (players, spies, tally) in [
+            (6, 1, Self.tally(.normal, players: 6, spies: 1, games: 60)), (8, 2, Self.normalEight),
+        ] {
             let label = "\(players) players, \(spies) spies"
-            #expect(tally.unfinished == 0, "\(label)")
+            #expect(tally.games == 60 && tally.unfinished == 0, "\(label)")
             #expect(tally.filler == 0 && tally.giveaways == 0, "\(label)")
             #expect(tally.realLineShare >= 0.98, "\(label): real lines \(tally.realLineShare)")
             // Neither side hopeless (the published figures are measured on many more games).
             #expect(
-                tally.civilianWinRate >= 0.45 && tally.civilianWinRate <= 0.8,
+                tally.civilianWinRate >= 0.4 && tally.civilianWinRate <= 0.85,
                 "\(label): civilians won \(tally.civilianWins) of \(tally.games)")
-            #expect(tally.sideSwitchRate <= 0.2, "\(label): side switches in \(tally.sideSwitches) games")
+            // As many odd voices as there are spies never make a civilian describe the spies' word.
+            #expect(tally.sideSwitches <= 1, "\(label): side switches in \(tally.sideSwitches) games")
         }
     }
 }
