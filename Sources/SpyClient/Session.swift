@@ -1,8 +1,10 @@
 import Glibc
+import SpyNet
 import SpyProtocol
 
-/// The client's one loop: waits on the keyboard, the host and signals at once, keeps the seat through dropped
-/// connections, and leaves the terminal as it found it on every way out.
+/// The client on the shared event loop: the keyboard, the host and signals are registered with it and every
+/// deadline is one of its timers; keeps the seat through dropped connections, and leaves the terminal as it found it
+/// on every way out.
 final class Session {
     /// Ping the host this often so an idle table keeps its connections.
     static let pingEvery: Millis = 15_000
@@ -38,18 +40,34 @@ final class Session {
     private let mayAsk: Bool
 
     private var stage = Stage.waiting
+    private let loop: EventLoop
+    private var connectionIDs = ConnectionIDGenerator()
     private var link: HostLink?
-    private var addresses: [ResolvedAddress] = []
+    private var addresses: [Socket.Address] = []
     private var addressIndex = 0
     private var everJoined = false
     private var started = false
     private var attempt = 0
     private var droppedAt: Millis?
-    private var retryAt: Millis?
+    // Each deadline arms a timer of the loop when it is set, so the loop wakes exactly when one falls due.
+    private var retryAt: Millis? {
+        didSet { rearm(&timers.retry, at: retryAt) { session, now in session.retryIfDue(now: now) } }
+    }
     /// When the TCP connect or the wait for `welcome` gives up.
-    private var connectDeadline: Millis?
-    private var lastHeard: Millis = 0
-    private var nextPing: Millis = 0
+    private var connectDeadline: Millis? {
+        didSet { rearm(&timers.connect, at: connectDeadline) { session, now in session.connectIfOverdue(now: now) } }
+    }
+    private var lastHeard: Millis = 0 {
+        didSet {
+            rearm(&timers.silence, at: lastHeard + Self.silenceLimit + 1) { session, now in
+                session.dropIfSilent(now: now)
+            }
+        }
+    }
+    private var nextPing: Millis = 0 {
+        didSet { rearm(&timers.ping, at: nextPing) { session, now in session.pingIfDue(now: now) } }
+    }
+    private var timers = Timers()
     private var pingID = 0
     private var inputOpen = true
     /// Set when the host ended the seat for good (kicked, replaced, room closed): exit once the link closes.
@@ -68,41 +86,75 @@ final class Session {
         self.interface = interface
         self.mayAsk = mayAsk
         self.state = ClientState(language: options.language)
+        guard let loop = try? EventLoop() else { Self.noEventLoop() }
+        self.loop = loop
+    }
+
+    private static func noEventLoop() -> Never {
+        Output.error("spy-client: cannot create an event loop (errno \(errno))")
+        exit(1)
     }
 
     private var text: Strings { Strings(language: options.language) }
+    /// Now on the loop's clock, which every deadline of the session is set on.
+    private func clockMs() -> Millis { loop.clock.nowMs() }
     private var storeKey: String { TokenStore.key(address: options.address, room: options.room) }
 
     func run() -> Never {
         SignalPipe.install()
-        startAttempt(now: monotonicMillis())
+        do {
+            try loop.register(fd: SignalPipe.readEnd) { [unowned self] _ in self.handleSignals() }
+        } catch {
+            fail("cannot watch signals (\(error))")
+        }
+        startAttempt(now: clockMs())
         while true {
-            var descriptors = [pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)]
-            if started && inputOpen { descriptors.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
-            let polledLink = link
-            if let link {
-                let events = Int16(POLLIN) | (link.wantsWrite ? Int16(POLLOUT) : 0)
-                descriptors.append(pollfd(fd: link.descriptor, events: events, revents: 0))
+            let now = clockMs()
+            // The countdown and the recalled word redraw on their own; nothing else needs to happen then.
+            rearm(&timers.redraw, at: state.nextWake(after: now)) { _, _ in }
+            do {
+                try loop.runOnce()
+            } catch {
+                fail("poll failed (\(error))")
             }
-            let now = monotonicMillis()
-            let timeout = nextDeadline(now: now).map { Int32(clamping: max(0, $0 - now)) } ?? -1
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if ready < 0 && errno != EINTR { fail("poll failed (errno \(errno))") }
-            let after = monotonicMillis()
-            for entry in descriptors where entry.revents != 0 {
-                if entry.fd == SignalPipe.readEnd {
-                    handleSignals()
-                } else if entry.fd == STDIN_FILENO {
-                    readInput(now: after)
-                } else if let link, link === polledLink, entry.fd == link.descriptor {
-                    // Only the connection that was polled: a key may have replaced it, maybe on the same number.
-                    handleLink(link, events: entry.revents, now: after)
-                }
-            }
-            handleTimers(now: after)
-            if let link, !link.flush() { linkLost(now: after) }
+            let after = clockMs()
             state.tick(now: after)
             interface.show(state, now: after)
+        }
+    }
+
+    /// The timers of the session's deadlines.
+    private struct Timers {
+        var retry: TimerID?
+        var connect: TimerID?
+        var silence: TimerID?
+        var ping: TimerID?
+        var redraw: TimerID?
+        var input: TimerID?
+    }
+
+    /// Replaces `timer` by one for `deadline` (none when `nil`) that runs `action` with the time it fired.
+    private func rearm(
+        _ timer: inout TimerID?, at deadline: Millis?, _ action: @escaping (Session, Millis) -> Void
+    ) {
+        loop.cancel(timer)
+        timer = deadline.map { loop.arm(at: $0) { [unowned self] in action(self, self.clockMs()) } }
+    }
+
+    /// Watches the keyboard from the first seat on. A file on standard input cannot be watched (it is always
+    /// ready): it is read on every wake instead, as `poll` would report it.
+    private func watchInput() {
+        do {
+            try loop.register(fd: STDIN_FILENO) { [unowned self] _ in self.readInput(now: self.clockMs()) }
+        } catch {
+            readInputEveryWake()
+        }
+    }
+
+    private func readInputEveryWake() {
+        timers.input = loop.arm(afterMs: 0) { [unowned self] in
+            self.readInput(now: self.clockMs())
+            if self.inputOpen { self.readInputEveryWake() }
         }
     }
 
@@ -110,14 +162,18 @@ final class Session {
 
     private func startAttempt(now: Millis) {
         retryAt = nil
-        addresses = ResolvedAddress.resolve(options.address)
+        let port = UInt16(exactly: options.address.port)
+        addresses = port.flatMap { try? Socket.addresses(host: options.address.host, port: $0) } ?? []
         addressIndex = 0
         tryNextAddress(now: now)
     }
 
     private func tryNextAddress(now: Millis) {
         while addressIndex < addresses.count {
-            if let candidate = HostLink(addresses[addressIndex]) {
+            if let candidate = HostLink(addresses[addressIndex], loop: loop, ids: &connectionIDs) {
+                candidate.onEvent = { [unowned self, unowned candidate] event in
+                    self.handleLink(candidate, event, now: self.clockMs())
+                }
                 link = candidate
                 stage = .connecting
                 connectDeadline = now + Self.connectTimeout
@@ -171,20 +227,24 @@ final class Session {
 
     // MARK: Events
 
-    private func handleLink(_ current: HostLink, events: Int16, now: Millis) {
-        if stage == .connecting {
-            guard events & Int16(POLLOUT | POLLERR | POLLHUP) != 0 else { return }
-            if current.finishConnect() == 0 {
-                connected(now: now)
-            } else {
-                current.close()
-                link = nil
-                addressIndex += 1
-                tryNextAddress(now: now)
-            }
+    private func handleLink(_ current: HostLink, _ event: LoopConnection.Event, now: Millis) {
+        guard link === current else { return }
+        switch event {
+        case .connected:
+            connected(now: now)
             return
+        case .failed where stage == .connecting:
+            current.close()
+            link = nil
+            addressIndex += 1
+            tryNextAddress(now: now)
+            return
+        case .failed:
+            linkLost(now: now)
+            return
+        case .readable:
+            break
         }
-        guard events & Int16(POLLIN | POLLERR | POLLHUP) != 0 else { return }
         let read = current.receive()
         if !read.messages.isEmpty { lastHeard = now }
         for message in read.messages {
@@ -244,6 +304,7 @@ final class Session {
         if !started {
             started = true
             interface.begin()
+            if inputOpen { watchInput() }
         }
     }
 
@@ -331,29 +392,31 @@ final class Session {
         }
     }
 
-    private func handleTimers(now: Millis) {
+    private func retryIfDue(now: Millis) {
         if let retryAt, now >= retryAt { startAttempt(now: now) }
-        if stage == .joining, let connectDeadline, now >= connectDeadline { linkLost(now: now) }
-        if stage == .connecting, let connectDeadline, now >= connectDeadline {
+    }
+
+    private func connectIfOverdue(now: Millis) {
+        guard let connectDeadline, now >= connectDeadline else { return }
+        if stage == .joining {
+            linkLost(now: now)
+        } else if stage == .connecting {
             link?.close()
             link = nil
             addressIndex += 1
             tryNextAddress(now: now)
         }
-        if stage == .joined || stage == .joining, now - lastHeard > Self.silenceLimit { linkLost(now: now) }
-        if stage == .joined, now >= nextPing {
-            pingID += 1
-            link?.send(.ping(.init(id: pingID)))
-            nextPing = now + Self.pingEvery
-        }
     }
 
-    private func nextDeadline(now: Millis) -> Millis? {
-        var candidates = [retryAt, state.nextWake(after: now)]
-        if stage == .connecting || stage == .joining { candidates.append(connectDeadline) }
-        if stage == .joined || stage == .joining { candidates.append(lastHeard + Self.silenceLimit + 1) }
-        if stage == .joined { candidates.append(nextPing) }
-        return candidates.compactMap { $0 }.min()
+    private func dropIfSilent(now: Millis) {
+        if stage == .joined || stage == .joining, now - lastHeard > Self.silenceLimit { linkLost(now: now) }
+    }
+
+    private func pingIfDue(now: Millis) {
+        guard stage == .joined, now >= nextPing else { return }
+        pingID += 1
+        link?.send(.ping(.init(id: pingID)))
+        nextPing = now + Self.pingEvery
     }
 
     // MARK: Ways out

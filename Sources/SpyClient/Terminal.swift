@@ -104,7 +104,7 @@ enum TerminalText {
     }
 }
 
-/// Signals turned into bytes on a pipe, so the poll loop wakes for them like for any other input.
+/// Signals turned into bytes on a pipe, so the event loop wakes for them like for any other input.
 enum SignalPipe {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
     nonisolated(unsafe) private(set) static var readEnd: Int32 = -1
@@ -144,11 +144,4 @@ enum SignalPipe {
         }
         return received
     }
-}
-
-/// Monotonic milliseconds, for timers that must not jump with the wall clock.
-func monotonicMillis() -> Millis {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Millis(time.tv_sec) * 1000 + Millis(time.tv_nsec / 1_000_000)
 }
