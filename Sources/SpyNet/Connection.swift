@@ -74,6 +74,12 @@ public final class Connection {
         return .queued
     }
 
+    /// Drops the queued bytes after the first `count` unsent ones: output that must not go out after all.
+    public func dropOutput(keeping count: Int) {
+        let end = outboxStart + max(0, count)
+        if end < outbox.count { outbox.removeSubrange(end...) }
+    }
+
     /// Writes queued bytes until the outbox is empty or the kernel's buffer is full. Returns true when all is sent.
     public func flush() throws(SocketError) -> Bool {
         while outboxStart < outbox.count {

@@ -122,6 +122,7 @@ final class Journal {
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20) }
         do throws(WriteError) {
+            try checkInPlace()
             try write(pending, to: fd, at: committedBytes)
             guard disk.sync(fd) == 0 else { throw WriteError(operation: "fdatasync", code: errno) }
         } catch {
@@ -132,6 +133,18 @@ final class Journal {
             throw error
         }
         committedBytes += pending.count
+    }
+
+    /// Fails when the open file is no longer the journal of the directory (the file or the directory was moved
+    /// or removed): what is written there would not be found at the next start.
+    private func checkInPlace() throws(WriteError) {
+        var open = stat()
+        var named = stat()
+        guard fstat(fd, &open) == 0 else { throw WriteError(operation: "fstat", code: errno) }
+        guard stat(path, &named) == 0 else { throw WriteError(operation: "find", code: errno) }
+        guard open.st_ino == named.st_ino, open.st_dev == named.st_dev else {
+            throw WriteError(operation: "find", code: ENOENT)
+        }
     }
 
     /// Drops the records buffered since the last commit.

@@ -14,9 +14,10 @@ extension Server {
             let name = "Bot \(number)"
             number += 1
             let before = host.room
-            switch host.room.apply(.join(name: name, bot: true), now: clock.wallMs()) {
+            let now = clock.wallMs()
+            switch host.room.apply(.join(name: name, bot: true), now: now) {
             case .success(let effects):
-                guard persist(host) else {
+                guard record(.join(name: name, bot: true), in: host, roomBefore: before, now: now) else {
                     host.room = before
                     host.botsToAdd = count - seated
                     return

@@ -42,14 +42,12 @@ extension Server {
             fail(claimer, .claimRefused)
             return
         }
-        let oldToken = host.tokens[claim.seat]
         let token = ResumeToken.make()
-        host.tokens[claim.seat] = token
-        guard persist(host) else {
-            host.tokens[claim.seat] = oldToken
+        guard record(nil, in: host, roomBefore: host.room, now: clock.wallMs(), tokens: [claim.seat: token]) else {
             fail(claimer, .hostStorage, "The host cannot save right now, so the seat was not given back; try again.")
             return
         }
+        store?.seated(claimer.id)
         seat(claimer, as: claim.seat, in: host)
         host.absentSince[claim.seat] = nil
         send(

@@ -43,7 +43,8 @@ extension Server {
             return
         }
         let before = host.room
-        switch host.room.apply(.join(name: hello.name, bot: false), now: clock.wallMs()) {
+        let now = clock.wallMs()
+        switch host.room.apply(.join(name: hello.name, bot: false), now: now) {
         case .failure(let rejection):
             fail(peer, rejection.code, rejection.message)
             if opened { closeRoom(host, reason: nil) }
@@ -59,16 +60,18 @@ extension Server {
                 return
             }
             let token = ResumeToken.make()
-            host.tokens[player] = token
-            // The seat (and for a new room, the room) exists only once it is on disk.
-            guard persist(host) else {
+            // The seat (and for a new room, the room) is acknowledged only once it is on disk.
+            guard
+                record(
+                    .join(name: hello.name, bot: false), in: host, roomBefore: before, now: now,
+                    tokens: [player: token], joinedByOthers: opened ? nil : true)
+            else {
                 host.room = before
-                host.tokens[player] = nil
                 fail(peer, .hostStorage, "The host cannot save right now, so you were not seated; try again shortly.")
                 if opened { closeRoom(host, reason: nil) }
                 return
             }
-            if !opened { host.joinedByOthers = true }
+            store?.seated(peer.id)
             seat(peer, as: player, in: host)
             send(
                 .welcome(.init(you: player, token: token, room: host.code, resumed: false, categories: categories)),

@@ -26,6 +26,7 @@ extension Server {
 
     func enqueue(_ message: OutgoingMessage, to peer: Peer) {
         guard peers[peer.id] != nil, !peer.link.isClosed, let frame = peer.wire(message) else { return }
+        store?.markOutput(of: peer.id, pending: peer.connection.pendingOutputCount)
         if peer.link.send(frame) == .overCap {
             if !peer.isLingering {
                 log.info("connection \(peer.id) cut off: \(peer.connection.pendingOutputCount) bytes unread")

@@ -38,18 +38,20 @@ extension Server {
         rooms[host.code] = nil
         roomOrder.removeAll { $0 == host.code }
         dirtyRooms.remove(host.code)
-        store?.remove(code: host.code)
+        store?.append(.closed(host.code))
         log.info("room \(host.code) closed")
     }
 
     /// Carries out a room's effects in order. A message to many is encoded once.
     func carryOut(_ effects: [RoomEffect], in host: RoomHost) {
+        // The journal's replay feeds the bots through the same call.
+        if host.hasBots { host.bots.learn(from: effects, in: host.room) }
         for effect in effects {
             switch effect {
             case .send(let player, let message):
-                if host.room.isBot(player) {
-                    host.bots.observe(message, recipient: player)
-                } else if let id = host.peers[player], let peer = peers[id], let frame = encode(message) {
+                if !host.room.isBot(player), let id = host.peers[player], let peer = peers[id],
+                    let frame = encode(message)
+                {
                     enqueue(frame, to: peer)
                 }
             case .broadcast(let message):
@@ -62,13 +64,11 @@ extension Server {
                         if let peer = peers[id] { enqueue(frame, to: peer) }
                     }
                 }
-                host.bots.observe(message, recipient: nil)
             case .joined:
                 break
             case .removed(let player, let reason):
                 host.tokens[player] = nil
                 host.absentSince[player] = nil
-                host.bots.forget(player)
                 if let id = host.peers.removeValue(forKey: player), let peer = peers[id] {
                     if let reason {
                         send(.error(.init(reason)), to: peer)
@@ -84,8 +84,6 @@ extension Server {
                 log.info("room \(host.code): \(line)")
             }
         }
-        // What the bots learnt from these effects is saved at the end of the iteration.
-        if host.hasBots { dirtyRooms.insert(host.code) }
         planBots(host)
         reviewClaims(in: host)
         scheduleWake(of: host)

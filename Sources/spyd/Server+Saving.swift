@@ -2,29 +2,42 @@ import SpyGame
 import SpyNet
 import SpyProtocol
 
-/// Saving: nothing a room decided is heard before the room is on disk.
+/// Saving: nothing a room decided is heard before it is on disk.
 ///
-/// `apply` takes an event and saves the room before its effects go out; a room that cannot be saved stays as it
-/// is on disk and refuses moves until saving works again (`persist`), then catches up (`reconcile`). The end of
-/// every wake saves what changed without an event of its own (bots' memory, the host's rooms), before the loop
-/// writes anything (`saveChangedRooms`). At start, `resumeRooms` brings back what the state directory holds.
+/// `apply` takes an event and records it in the journal (`record`); the wake's messages wait in the outboxes. The
+/// save step at the end of the wake (`saveChangedRooms`) writes the snapshots that are due and commits the whole
+/// wake with one write and one sync, before the loop writes anything. When that commit fails, every room the wake
+/// changed goes back to its state before the wake and the wake's output is dropped (`takeBack`); the rooms refuse
+/// moves until the journal can be rewritten (`mendStorage`), then catch up (`reconcile`). At start,
+/// `resumeRooms` brings back what the journal holds.
 extension Server {
-    /// The save step of the end of a wake: every room changed in it is saved, before any output of the wake is
-    /// written.
+    /// The save step of the end of a wake: snapshots of the rooms that need one, then one commit for everything the
+    /// wake changed, before any output of the wake is written.
     func saveChangedRooms() {
-        if store != nil, !dirtyRooms.isEmpty {
-            for code in dirtyRooms {
-                guard let host = rooms[code] else { continue }
-                _ = persist(host)
-            }
+        guard let store else {
+            dirtyRooms.removeAll(keepingCapacity: true)
+            return
+        }
+        for code in dirtyRooms.union(store.journal.roomsDueForSnapshot) {
+            if let host = rooms[code] { store.append(.snapshot(host.snapshot())) }
         }
         dirtyRooms.removeAll(keepingCapacity: true)
+        if store.isFailing {
+            store.skipWake()
+            return
+        }
+        let (wake, error) = store.commit()
+        if let error {
+            takeBack(wake, because: error)
+        } else if store.journal.wantsCompaction {
+            compactJournal()
+        }
     }
 
     func resumeRooms() throws {
         guard let store else { return }
         let now = clock.wallMs()
-        for snapshot in try store.loadAll(warn: { log.warning($0) }) {
+        for snapshot in store.recovered {
             guard rooms[snapshot.room.code] == nil else { continue }
             let host = RoomHost(
                 room: snapshot.room, tokens: snapshot.tokens, permanent: snapshot.permanent, botMemory: snapshot.bots)
@@ -46,16 +59,21 @@ extension Server {
         }
     }
 
-    /// Applies an event and saves the room before anyone hears of it; a refusal goes back to `origin` as an
-    /// `error` frame. When the room cannot be saved it stays exactly as it was (as it is on disk), the event's
-    /// effects are dropped, and the origin gets `host_storage`. Returns whether the event was taken.
+    /// Applies an event and records it for the wake's commit, which comes before anyone hears of it; a refusal
+    /// goes back to `origin` as an `error` frame. While the journal refuses changes the room stays exactly as it
+    /// was (as it is on disk), the event's effects are dropped, and the origin gets `host_storage`. Returns whether
+    /// the event was taken.
     @discardableResult
     func apply(_ event: RoomEvent, to host: RoomHost, from origin: Peer?) -> Bool {
         let before = host.room
-        switch host.room.apply(event, now: clock.wallMs()) {
+        let now = clock.wallMs()
+        switch host.room.apply(event, now: now) {
         case .success(let effects):
             let alreadyFailing = host.saveFailing
-            if store != nil, host.room != before, !persist(host) {
+            // The bots' memory is replayed from the events, so an event of a room with bots is recorded even when
+            // the room itself is unchanged.
+            if store != nil, host.hasBots || host.room != before, !record(event, in: host, roomBefore: before, now: now)
+            {
                 host.room = before
                 // A room that just started failing has told everyone already.
                 if let origin, alreadyFailing { send(.error(.init(.hostStorage)), to: origin) }
@@ -73,29 +91,104 @@ extension Server {
         }
     }
 
-    /// Saves a room now; `false` (after telling the room, once per outage) when it cannot be saved.
-    func persist(_ host: RoomHost) -> Bool {
-        guard let store else { return true }
-        do {
-            try store.save(host.snapshot())
-        } catch {
-            if !host.saveFailing {
-                host.saveFailing = true
-                log.error("cannot save room \(host.code): \(error); its moves are refused until saving works again")
-                for id in host.peers.values {
-                    if let peer = peers[id] { send(.error(.init(.hostStorage)), to: peer) }
-                }
+    /// Records a change the room just took (`event` at `now`, or none when only the host's side changes) for the
+    /// wake's commit, and makes the host's own changes: `tokens` issued, `joinedByOthers`. `false` while the
+    /// journal refuses changes: the host's side is unchanged, and the caller undoes the room's change.
+    func record(
+        _ event: RoomEvent?, in host: RoomHost, roomBefore: Room, now: Millis, tokens: [PlayerID: String]? = nil,
+        joinedByOthers: Bool? = nil
+    ) -> Bool {
+        if let store {
+            guard !store.isFailing else {
+                storageFailed(host, "the journal cannot be written until it is rewritten whole")
+                return false
             }
-            return false
+            store.touch(host, roomBefore: roomBefore)
+            if let event, LoggedEvent(event) == nil {
+                // A start carries the bank's pairs: the room's snapshot is written after its effects instead.
+                dirtyRooms.insert(host.code)
+            } else {
+                let logged = event.flatMap(LoggedEvent.init)
+                store.append(
+                    .change(
+                        RoomChange(
+                            room: host.code, now: now, event: logged, tokens: tokens, joinedByOthers: joinedByOthers)))
+            }
         }
-        dirtyRooms.remove(host.code)
-        if host.saveFailing {
+        for (player, token) in tokens ?? [:] { host.tokens[player] = token }
+        if let joinedByOthers { host.joinedByOthers = joinedByOthers }
+        return true
+    }
+
+    /// A failed commit: the wake's output is dropped, every room it changed is as it was before it (a room it
+    /// opened is closed), whoever it seated is refused, and everyone in those rooms hears `host_storage`.
+    private func takeBack(_ wake: DurableRooms.Wake, because error: Error) {
+        for (id, mark) in wake.outputMarks {
+            peers[id]?.connection.dropOutput(keeping: mark)
+        }
+        for (code, before) in wake.before {
+            guard let host = rooms[code] else { continue }
+            storageFailed(host, "\(error)")
+            guard let before else {
+                closeRoom(host, reason: nil)
+                continue
+            }
+            host.room = before.room
+            host.tokens = before.tokens
+            host.bots = BotDriver(memory: before.bots)
+            host.joinedByOthers = before.joinedByOthers ?? false
+            host.needsReconcile = true
+            for (player, id) in host.peers where !host.room.playerIDs.contains(player) {
+                host.peers[player] = nil
+                if let peer = peers[id] { refuseSeat(peer) }
+            }
+        }
+        for id in wake.seated {
+            if let peer = peers[id], peer.seat != nil { refuseSeat(peer) }
+        }
+        if wake.before.isEmpty { log.error("cannot write the journal: \(error)") }
+    }
+
+    private func refuseSeat(_ peer: Peer) {
+        fail(peer, .hostStorage, "The host cannot save right now, so you were not seated; try again shortly.")
+    }
+
+    /// Marks a room as one whose moves are refused, telling its people once per outage.
+    func storageFailed(_ host: RoomHost, _ reason: String) {
+        guard !host.saveFailing else { return }
+        host.saveFailing = true
+        log.error("cannot save room \(host.code): \(reason); its moves are refused until saving works again")
+        for id in host.peers.values {
+            if let peer = peers[id] { send(.error(.init(.hostStorage)), to: peer) }
+        }
+    }
+
+    /// After a failed commit, from the sweep: rewrites the journal from the rooms (which are as the disk last had
+    /// them), and when that works, lets every room play again.
+    func mendStorage() {
+        guard let store, store.isFailing else { return }
+        do {
+            try store.journal.rewrite(roomOrder.compactMap { rooms[$0]?.snapshot() })
+        } catch {
+            log.debug("the journal still cannot be rewritten: \(error)")
+            return
+        }
+        for code in roomOrder {
+            guard let host = rooms[code], host.saveFailing else { continue }
             host.saveFailing = false
             host.needsReconcile = true
-            armSweep(at: clock.monoMs())
             log.info("room \(host.code): saving works again")
         }
-        return true
+    }
+
+    /// Rewrites the journal as one snapshot per room; a failure leaves the file as it was.
+    private func compactJournal() {
+        guard let store else { return }
+        do {
+            try store.journal.rewrite(roomOrder.compactMap { rooms[$0]?.snapshot() })
+        } catch {
+            log.warning("cannot compact the journal (it stays as it is): \(error)")
+        }
     }
 
     /// After an outage of the disk: tells the room what happened to connections meanwhile, and lets timers and

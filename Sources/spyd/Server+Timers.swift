@@ -119,9 +119,9 @@ extension Server {
                 "wrong passwords from \(address) stopped: \(burst.failures) wrong, \(burst.refused) refused while waiting"
             )
         }
+        mendStorage()
         for code in roomOrder {
             guard let host = rooms[code] else { continue }
-            if host.saveFailing { _ = persist(host) }
             if host.needsReconcile, !host.saveFailing { reconcile(host) }
             for (player, since) in host.absentSince where now - since >= grace {
                 host.absentSince[player] = nil

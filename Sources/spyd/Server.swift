@@ -27,7 +27,8 @@ final class Server {
     private var listenerRegistration: EventLoop.Registration?
     /// The port listened on.
     let port: UInt16
-    let store: StateStore?
+    /// The rooms' journal, when the host keeps its rooms (`--state-dir`).
+    let store: DurableRooms?
     let bank: [WordPair]
     let botKnowledge: BotKnowledge
     let pairsFor: (GameSettings) -> [WordPair]
@@ -50,7 +51,7 @@ final class Server {
 
     /// Connections that asked to close in this wake; their bookkeeping ends at the end of the wake.
     var closing: [Peer] = []
-    /// Rooms changed in this wake and not saved yet.
+    /// Rooms whose snapshot is written at the end of the wake.
     var dirtyRooms: Set<String> = []
     /// The once-a-second sweep over rooms (grace periods, empty rooms, saving retries, rate limits).
     var sweepTimer: TimerID?
@@ -69,7 +70,7 @@ final class Server {
     /// descriptors, which caps the connections held.
     init(
         options: HostOptions, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: Log,
-        loop: EventLoop, clock: HostClock, store: StateStore?, descriptorLimit: Int = 1 << 20,
+        loop: EventLoop, clock: HostClock, store: DurableRooms?, descriptorLimit: Int = 1 << 20,
         categories: [BankCategory] = [], choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
     ) throws {
         self.categories = categories

@@ -42,7 +42,7 @@ enum Spyd {
             let descriptorLimit = ProcessSetup.raiseDescriptorLimit()
             loop = try EventLoop()
             ProcessSetup.installSignalHandlers(wakeDescriptor: loop.wakeWriteFD)
-            let store = try options.stateDirectory.map { try StateStore(directory: $0) }
+            let store = try options.stateDirectory.map { try DurableRooms(directory: $0) { log.warning($0) } }
             server = try Server(
                 options: options, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) }, log: log, loop: loop,
                 clock: HostClock(monotonic: loop.clock), store: store, descriptorLimit: descriptorLimit,

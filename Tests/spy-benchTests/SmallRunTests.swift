@@ -3,6 +3,7 @@ import SpyTestSupport
 import XCTest
 
 @testable import spy_bench
+@testable import spyd
 
 /// Runs the real `spy-bench` binary, which starts a real `spyd`, and checks that every game completes.
 final class SmallRunTests: XCTestCase {
@@ -44,14 +45,11 @@ final class SmallRunTests: XCTestCase {
         XCTAssertEqual(report.gamesCompleted, 2)
         XCTAssertEqual(status, 0)
         // The host's own permanent room is saved too; the two the bench opened are the others.
-        let saved = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasPrefix("room-") && $0.hasSuffix(".json") }
-        let opened = try saved.filter { name in
-            let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            let file = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-            return file?["permanent"] as? Bool == false
-        }
-        XCTAssertEqual(opened.count, 2, "\(saved)")
+        let journal = try Data(contentsOf: directory.appendingPathComponent(Journal.fileName))
+        let saved = JournalRooms(JournalFormat.parse([UInt8](journal)).records.map(\.record)).rooms.map(\.snapshot)
+        let opened = saved.filter { !$0.permanent }
+        XCTAssertEqual(opened.count, 2, "\(saved.map(\.room.code))")
+        XCTAssertEqual(opened.map { $0.room.latestGame }, [1, 1])
 
         let both = Process()
         both.executableURL = Self.binary("spy-bench")

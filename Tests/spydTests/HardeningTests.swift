@@ -4,6 +4,8 @@ import SpyNet
 import SpyProtocol
 import Testing
 
+@testable import spyd
+
 /// A restart never decides a vote, and a bot never owns a room: with the real host.
 @Suite struct HardeningTests {
     @Test func aKillNineMidVoteDecidesNothingAndAResumedPlayerSeesTheVote() throws {
@@ -115,11 +117,12 @@ import Testing
         }
         #expect(daemon.stop() == 0)
 
-        // A state file written by a host that let a bot own the room.
-        let file = try #require(
-            FileManager.default.contentsOfDirectory(atPath: state.path).first { $0.hasSuffix(".json") })
-        let url = state.appendingPathComponent(file)
-        var snapshot = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        // A room written by a host that let a bot own the room, in the room file of an older host.
+        let saved = try #require(try StorageTests.journalRooms(state.path).first)
+        try FileManager.default.removeItem(at: state.appendingPathComponent(Journal.fileName))
+        let url = state.appendingPathComponent("room-\(saved.room.code).json")
+        var snapshot = try #require(
+            try JSONSerialization.jsonObject(with: Data(StreamingJSONEncoder.encode(saved))) as? [String: Any])
         var room = try #require(snapshot["room"] as? [String: Any])
         let seats = try #require(room["seats"] as? [[String: Any]])
         let bot = try #require(seats.first { $0["bot"] as? Bool == true }?["id"] as? String)

@@ -1,8 +1,11 @@
 import Foundation
 import Glibc
+import SpyGame
 import SpyNet
 import SpyProtocol
 import Testing
+
+@testable import spyd
 
 /// Nothing is acknowledged before it is on disk, even when the disk fails; and the state directory is the host's own.
 @Suite struct StorageTests {
@@ -56,15 +59,14 @@ import Testing
 
         // The disk comes back: the host notices by itself, and the same move now goes through.
         #expect(rename(away.path, state.path) == 0)
-        #expect(daemon.waitForLine(containing: "saving works again", timeout: 20) != nil)
+        #expect(daemon.waitForLine(containing: "room \(owner.room): saving works again", timeout: 20) != nil)
         try owner.waitForView("the other away") { $0.seats.contains { $0.name == "Other" && !$0.connected } }
         try owner.send(.settings(.init(maxPlayers: 8)))
         try owner.waitForView("the change") { $0.settings.maxPlayers == 8 }
 
         // What was acknowledged survives a crash; what was refused never existed.
         daemon.stop(signal: SIGKILL)
-        let names = try FileManager.default.contentsOfDirectory(atPath: state.path)
-        #expect(names.filter { $0.hasPrefix("room-") && $0.hasSuffix(".json") }.count == 1)
+        #expect(try Self.journalRooms(state.path).map(\.room.code) == [owner.room])
         let again = try DaemonProcess(stateDirectory: state)
         try owner.resume(port: again.port)
         let resumed = try owner.waitFor("the room after resuming") {
@@ -76,14 +78,20 @@ import Testing
         #expect(view.seats.map(\.name) == ["Owner", "Other"])
     }
 
+    /// The rooms the journal of `directory` holds, read as a start would (without changing the file).
+    static func journalRooms(_ directory: String) throws -> [RoomSnapshot] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(Journal.fileName)")))
+        return JournalRooms(JournalFormat.parse(bytes).records.map(\.record)).rooms.map(\.snapshot)
+    }
+
     @Test func aHugeCounterInAStateFileIsSetAsideInsteadOfCrashingTheHost() throws {
         let state = try privateDirectory()
-        let daemon = try DaemonProcess(stateDirectory: state)
-        let first = try TestPlayer(port: daemon.port, name: "First")
-        #expect(daemon.stop() == 0)
-        let name = try #require(
-            FileManager.default.contentsOfDirectory(atPath: state.path).first { $0.hasPrefix("room-") })
-        let path = state.appendingPathComponent(name).path
+        // A room file as an older host wrote it, taken into the journal at start.
+        var room = Room(code: "KFRW", seed: 4)
+        _ = room.apply(.join(name: "First", bot: false), now: 0)
+        try StateStore(directory: state.path).save(
+            RoomSnapshot(room: room, tokens: ["p1": ResumeToken.make()], permanent: true, bots: BotMemory()))
+        let path = state.appendingPathComponent("room-KFRW.json").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let edited = text.replacingOccurrences(
             of: "\"nextPlayerNumber\":2", with: "\"nextPlayerNumber\":9223372036854775807")
@@ -94,7 +102,6 @@ import Testing
         _ = try TestPlayer(port: again.port, name: "Second")
         _ = try TestPlayer(port: again.port, name: "Third")
         #expect(again.process.isRunning)
-        _ = first
     }
 
     @Test func aStateDirectoryOthersCanWriteIsRefused() throws {
@@ -159,16 +166,29 @@ import Testing
         #expect(errno == ENOSPC)
         close(filler)
 
-        try owner.send(.settings(.init(spies: 2)))
-        try owner.waitForError(.hostStorage)
+        // Appends fill the journal's last page first: moves go through until one needs a page the disk lacks.
+        var maxPlayers = 10
+        var refused = false
+        for _ in 0..<200 where !refused {
+            maxPlayers = maxPlayers == 10 ? 9 : 10
+            try owner.send(.settings(.init(maxPlayers: maxPlayers)))
+            let answer = try owner.waitFor("the change or a refusal") { message in
+                if case .error(let error) = message { return error.code == .hostStorage }
+                if case .room(let view) = message { return view.settings.maxPlayers == maxPlayers }
+                return false
+            }
+            if case .error = answer { refused = true }
+        }
+        #expect(refused)
         try other.waitForError(.hostStorage)
         #expect(daemon.waitForLine(containing: "No space left on device") != nil)
+        let lastSeen = other.view?.settings.maxPlayers
+        #expect(lastSeen != maxPlayers)
 
         #expect(unlink(inside + "/filler") == 0)
-        #expect(daemon.waitForLine(containing: "saving works again", timeout: 20) != nil)
+        #expect(daemon.waitForLine(containing: "room \(owner.room): saving works again", timeout: 20) != nil)
         try owner.send(.settings(.init(spies: 2)))
         try other.waitForView("the change") { $0.settings.spies == 2 }
-        let saved = try String(contentsOfFile: inside + "/room-\(owner.room).json", encoding: .utf8)
-        #expect(saved.contains("\"spies\":2"))
+        #expect(try StorageTests.journalRooms(inside).first?.room.settings.spies == 2)
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+import SpyGame
+import SpyNet
+import SpyProtocol
+
+/// The host's rooms on disk, seen from the event loop: the changes of one wake, buffered in the journal, and what
+/// is needed to take them all back should their commit fail.
+///
+/// Every accepted change is recorded when the room takes it; the wake's messages wait in the outboxes; at the end
+/// of the wake one commit makes every change durable, and only then are the outboxes flushed. When the commit
+/// fails, every room the wake touched goes back to its state before the wake, the wake's output is dropped, and
+/// the journal refuses changes until it has been rewritten whole.
+final class DurableRooms {
+    let journal: Journal
+    /// The rooms the journal held at start.
+    let recovered: [RoomSnapshot]
+
+    /// What the current wake changed.
+    struct Wake {
+        /// Each room the wake changed, as it was before (`nil` for a room the journal did not hold yet).
+        var before: [String: RoomSnapshot?] = [:]
+        /// Connections seated in the wake: a seat that is taken back is refused to them.
+        var seated: Set<UInt64> = []
+        /// Per connection, its unsent output when the wake first queued something for it.
+        var outputMarks: [UInt64: Int] = [:]
+    }
+
+    private(set) var wake = Wake()
+    /// A record could not be encoded: the wake cannot commit.
+    private var unrecordable: Error?
+
+    init(directory: String, warn: (String) -> Void) throws {
+        let (journal, contents) = try Journal.open(directory: directory, warn: warn)
+        self.journal = journal
+        let rooms = JournalRooms(contents.records)
+        for (code, problem) in rooms.unreplayed {
+            warn("room \(code): a change in the journal does not replay (\(problem)); the room is kept as before it")
+        }
+        let stamp = Int(Date().timeIntervalSince1970)
+        for (code, problem, snapshot) in rooms.refused {
+            let aside = "\(directory)/room-\(code).corrupt-\(stamp)"
+            try? AtomicFile.write((try? StreamingJSONEncoder.encode(snapshot)) ?? [], to: aside, mode: 0o600)
+            warn("room \(code) in the journal is corrupt (\(problem)); moved aside to \(aside)")
+        }
+        recovered = rooms.rooms.map(\.snapshot)
+    }
+
+    /// Whether the journal refuses changes (a commit failed and the file is not rewritten yet).
+    var isFailing: Bool { journal.isBroken }
+
+    /// Notes a room's state before the wake's first change to it; call before the host's side of the room
+    /// (tokens, `joinedByOthers`) changes.
+    func touch(_ host: RoomHost, roomBefore: Room) {
+        guard wake.before[host.code] == nil else { return }
+        let before = RoomSnapshot(
+            room: roomBefore, tokens: host.tokens, permanent: host.permanent, bots: host.bots.memory,
+            joinedByOthers: host.joinedByOthers)
+        if journal.holds(host.code) {
+            wake.before[host.code] = .some(before)
+        } else {
+            wake.before[host.code] = .some(nil)
+            append(.snapshot(before))
+        }
+    }
+
+    func append(_ record: JournalRecord) {
+        do {
+            try journal.append(record)
+        } catch {
+            unrecordable = error
+        }
+    }
+
+    /// Notes a connection seated in this wake.
+    func seated(_ id: UInt64) {
+        wake.seated.insert(id)
+    }
+
+    /// Forgets the wake while the journal refuses changes: what it buffered (closings, snapshots) is said again
+    /// by the rewrite that mends the journal.
+    func skipWake() {
+        journal.discardPending()
+        wake = Wake()
+        unrecordable = nil
+    }
+
+    /// Notes a connection's unsent output before the wake queues its first bytes for it.
+    func markOutput(of id: UInt64, pending: Int) {
+        if wake.outputMarks[id] == nil { wake.outputMarks[id] = pending }
+    }
+
+    /// Makes the wake's changes durable; returns the wake, whatever happens, for the caller to take back on failure.
+    func commit() -> (Wake, Error?) {
+        defer {
+            wake = Wake()
+            unrecordable = nil
+        }
+        if let unrecordable {
+            journal.discardPending()
+            return (wake, unrecordable)
+        }
+        do {
+            try journal.commit()
+            return (wake, nil)
+        } catch {
+            return (wake, error)
+        }
+    }
+}
