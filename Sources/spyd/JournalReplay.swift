@@ -43,8 +43,10 @@ struct JournalRooms {
         var snapshot: RoomSnapshot
         /// Changes replayed after the snapshot.
         var changes = 0
-        /// The room clock of the last change replayed, or of the snapshot's newest event.
+        /// The room clock of the last change replayed.
         var lastChange: Millis?
+        /// When the snapshot was written, if the host said.
+        var savedAt: Int64? { snapshot.savedAt }
     }
 
     /// The rooms, in the order they first appear.

@@ -19,7 +19,7 @@ extension Server {
             return
         }
         for code in dirtyRooms.union(store.journal.roomsDueForSnapshot) {
-            if let host = rooms[code] { store.append(.snapshot(host.snapshot())) }
+            if let host = rooms[code] { store.append(.snapshot(journalSnapshot(of: host))) }
         }
         dirtyRooms.removeAll(keepingCapacity: true)
         if store.isFailing {
@@ -168,7 +168,7 @@ extension Server {
     func mendStorage() {
         guard let store, store.isFailing else { return }
         do {
-            try store.journal.rewrite(roomOrder.compactMap { rooms[$0]?.snapshot() })
+            try store.journal.rewrite(roomOrder.compactMap { rooms[$0].map(journalSnapshot) })
         } catch {
             log.debug("the journal still cannot be rewritten: \(error)")
             return
@@ -185,10 +185,17 @@ extension Server {
     private func compactJournal() {
         guard let store else { return }
         do {
-            try store.journal.rewrite(roomOrder.compactMap { rooms[$0]?.snapshot() })
+            try store.journal.rewrite(roomOrder.compactMap { rooms[$0].map(journalSnapshot) })
         } catch {
             log.warning("cannot compact the journal (it stays as it is): \(error)")
         }
+    }
+
+    /// A room's snapshot for the journal, stamped with when it is written.
+    private func journalSnapshot(of host: RoomHost) -> RoomSnapshot {
+        var snapshot = host.snapshot()
+        snapshot.savedAt = clock.wallMs()
+        return snapshot
     }
 
     /// After an outage of the disk: tells the room what happened to connections meanwhile, and lets timers and

@@ -11,6 +11,9 @@ enum Spyd {
         if argv.count >= 2 && argv[1] == "bank" {
             return BankCommand.run(Array(argv.dropFirst(2)), version: HostCommand.version)
         }
+        if argv.count >= 2 && argv[1] == "state" {
+            return StateCommand.run(Array(argv.dropFirst(2)), environment: environment)
+        }
         var options: HostOptions
         switch HostCommand.spec.resolve(Array(argv.dropFirst()), version: HostCommand.version) {
         case .exit(let code, let standardOutput, let standardError):

@@ -20,6 +20,8 @@ struct RoomSnapshot: Codable, Equatable {
     var bots: BotMemory
     /// Whether anyone but the client that opened the room has joined it (absent in older files).
     var joinedByOthers: Bool?
+    /// Wall-clock ms when the host wrote this snapshot into its journal (absent in older files).
+    var savedAt: Int64?
 
     /// Why the parts around the room cannot be trusted, if they cannot (the room has `Room.integrityProblem`).
     /// Tokens are as `ResumeToken.make` writes them: a short one would be guessable, a huge one copied on every

@@ -1,0 +1,139 @@
+import Foundation
+import Glibc
+import SpyNet
+import SpyProtocol
+
+/// `spyd state check [DIR]`: what a state directory holds and whether the host can trust it, read without
+/// changing anything (a start is what cuts a torn tail off and takes older room files in).
+enum StateCommand {
+    static let usage = """
+        Usage: spyd state check [DIR]
+
+        check   reads the state directory (by default the one the host uses) without changing it and prints the
+                journal's format and size, each room with its seats, phase, snapshot age and the changes after
+                it, any torn or corrupt tail, room files of an older host still to be taken in, and files set
+                aside; exits 1 when something in it cannot be trusted.
+
+        Try 'spyd state check --help' for its options.
+        """
+
+    static let checkSpec = CommandSpec(
+        name: "spyd state check",
+        summary: "Verifies a state directory and says what it holds, without changing it.",
+        options: [],
+        positionals: [PositionalSpec("DIR", help: "The state directory (default: the host's own).", optional: true)],
+        epilogue: "Exit status: 0 when everything in it can be trusted, 1 when not, 64 for a usage error.")
+
+    /// Runs the command with `arguments` (those after "state"); returns the exit status.
+    static func run(
+        _ arguments: [String], environment: [String: String], now: Int64 = Int64(Date().timeIntervalSince1970 * 1000),
+        output: (String) -> Void = { Log.writeStandardOutput($0 + "\n") },
+        errors: (String) -> Void = { Log.writeStandardError($0 + "\n") }
+    ) -> Int32 {
+        let lines = { (text: String) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        switch arguments.first {
+        case nil:
+            errors("spyd state: missing command (check)")
+            lines(usage).forEach(errors)
+            return UsageError.exitCode
+        case "-h", "--help", "help":
+            lines(usage).forEach(output)
+            return 0
+        case "check":
+            break
+        case let other?:
+            errors("spyd state: unknown command '\(other)' (expected check)")
+            lines(usage).forEach(errors)
+            return UsageError.exitCode
+        }
+        switch checkSpec.resolve(Array(arguments.dropFirst()), version: HostCommand.version) {
+        case .exit(let code, let standardOutput, let standardError):
+            lines(standardOutput).filter { !$0.isEmpty }.forEach(output)
+            lines(standardError).filter { !$0.isEmpty }.forEach(errors)
+            return code
+        case .run(let parsed):
+            let directory = parsed.positional("DIR") ?? HostCommand.defaultStateDirectory(environment)
+            return check(directory, now: now, say: output)
+        }
+    }
+
+    /// Reports on `directory`; returns 0 when everything in it can be trusted, 1 when not.
+    static func check(_ directory: String, now: Int64, say: (String) -> Void) -> Int32 {
+        var trusted = true
+        func problem(_ text: String) {
+            trusted = false
+            say("problem: \(text)")
+        }
+        var info = stat()
+        guard lstat(directory, &info) == 0 else {
+            say("state directory \(directory): \(String(cString: strerror(errno)).lowercased())")
+            return 1
+        }
+        let mode = String(info.st_mode & 0o777, radix: 8)
+        say("state directory \(directory): mode \(mode), owner uid \(info.st_uid)")
+        if info.st_mode & S_IFMT != S_IFDIR { problem("it is not a directory") }
+        if info.st_uid != geteuid() { problem("it belongs to another user; the host refuses it") }
+        if info.st_mode & 0o022 != 0 { problem("group or others can write it; the host refuses it") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        let path = "\(directory)/\(Journal.fileName)"
+        var records: [JournalRecord] = []
+        switch BoundedFile.read(path, maxBytes: Journal.maxFileBytes, followingLinks: false) {
+        case .failure(.missing):
+            say("journal: none yet (the host writes \(Journal.fileName) at its first start)")
+        case .failure(let reason):
+            problem("the journal \(Journal.fileName) cannot be read: \(reason.reason)")
+        case .success(let bytes):
+            switch JournalFormat.headerProblem(bytes) {
+            case .notAJournal:
+                problem("\(Journal.fileName) has no valid journal header (the next start moves it aside)")
+            case .format(let format):
+                problem("\(Journal.fileName) has format \(format); this host reads format \(JournalFormat.version)")
+            case nil:
+                let parsed = JournalFormat.parse(bytes)
+                records = parsed.records.map(\.record)
+                say(
+                    "journal: format \(JournalFormat.version), \(bytes.count) bytes, \(records.count) records")
+                if let tail = parsed.tailProblem {
+                    problem(
+                        "torn or corrupt tail: \(bytes.count - parsed.goodBytes) bytes from byte \(parsed.goodBytes) "
+                            + "(\(tail)); the next start cuts them off and keeps them aside")
+                } else {
+                    say("tail: whole (every record's checksum matches)")
+                }
+            }
+        }
+        let rooms = JournalRooms(records)
+        say("rooms: \(rooms.rooms.count)")
+        for entry in rooms.rooms {
+            let snapshot = entry.snapshot
+            var parts = [
+                "  \(snapshot.room.code)", snapshot.permanent ? "host's own" : "opened by a client",
+                "\(snapshot.room.playerIDs.count) seats", "phase \(snapshot.room.phase.rawValue)",
+                "\(snapshot.room.latestGame) games",
+            ]
+            parts.append(entry.savedAt.map { "snapshot \(age(now - $0)) old" } ?? "snapshot of unknown age")
+            parts.append("\(entry.changes) changes after it")
+            if let last = entry.lastChange { parts.append("last change \(age(now - last)) ago") }
+            say(parts.joined(separator: ", "))
+        }
+        for (code, reason, _) in rooms.refused { problem("room \(code) cannot be trusted (\(reason))") }
+        for (code, reason) in rooms.unreplayed { problem("room \(code): a change does not replay (\(reason))") }
+        let older = names.filter { $0.hasPrefix("room-") && $0.hasSuffix(".json") }
+        if !older.isEmpty {
+            say(
+                "room files of an older host, taken into the journal at the next start: \(older.joined(separator: ", "))"
+            )
+        }
+        let aside = names.filter { $0.contains(".corrupt-") || $0.contains(".tail-") || $0.hasSuffix(".migrated") }
+        if !aside.isEmpty { say("set aside (never read again): \(aside.joined(separator: ", "))") }
+        say(trusted ? "ok" : "not ok")
+        return trusted ? 0 : 1
+    }
+
+    private static func age(_ ms: Int64) -> String {
+        let seconds = max(0, ms / 1000)
+        if seconds < 120 { return "\(seconds) s" }
+        if seconds < 7200 { return "\(seconds / 60) min" }
+        return "\(seconds / 3600) h"
+    }
+}
