@@ -44,10 +44,14 @@ public struct Log: Sendable {
     public var level: Level
     /// Word put after the level in each line, such as the program name.
     public var label: String
+    /// Takes each line (with its newline) instead of standard error, when set: for a program run inside another
+    /// one's process, whose lines that process reads.
+    public var sink: (@Sendable (String) -> Void)?
 
-    public init(level: Level = .info, label: String = "") {
+    public init(level: Level = .info, label: String = "", sink: (@Sendable (String) -> Void)? = nil) {
         self.level = level
         self.label = label
+        self.sink = sink
     }
 
     /// Whether a line at `level` would be written (lets callers skip building expensive messages).
@@ -60,7 +64,8 @@ public struct Log: Sendable {
 
     private func write(_ level: Level, _ message: () -> String) {
         guard enabled(level) else { return }
-        Log.writeStandardError(line(level, message()) + "\n")
+        let text = line(level, message()) + "\n"
+        if let sink { sink(text) } else { Log.writeStandardError(text) }
     }
 
     /// One log line as `write` would print it, without the newline, for output that must pass through another

@@ -6,7 +6,7 @@ import Testing
 @Suite struct GameTests {
     @Test(arguments: [4, 6, 10], ClueMode.allCases)
     func aFullGamePlaysToTheEnd(players: Int, mode: ClueMode) throws {
-        let daemon = try DaemonProcess(["--clues", mode.rawValue, "--seed", "\(players)"])
+        let daemon = try InProcessHost(["--clues", mode.rawValue, "--seed", "\(players)"])
         let table = try Table.join(players, port: daemon.port)
         // 4 players: one spy; 6: two spies; 10: three spies and the blank.
         let spies = players >= 10 ? 3 : players >= 6 ? 2 : 1
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func twoRoomsPlayAtOnceWithoutCrossTalk() throws {
-        let daemon = try DaemonProcess(["--clues", "typed"])
+        let daemon = try InProcessHost(["--clues", "typed"])
         let first = try Table.join(4, port: daemon.port, prefix: "A")
         let second = try Table.join(5, port: daemon.port, prefix: "B", createFirst: true)
         #expect(first.owner.room != second.owner.room)
@@ -60,21 +60,23 @@ import Testing
     }
 
     @Test func aRoomOpenedByAClientClosesWhenLeftEmpty() throws {
-        let daemon = try DaemonProcess(["--empty-room-seconds", "1"])
-        let opener = try TestPlayer(port: daemon.port, name: "Opener", create: true)
+        let host = try InProcessHost(["--empty-room-seconds", "1"])
+        let opener = try TestPlayer(port: host.port, name: "Opener", create: true)
         let code = opener.room
         try opener.send(.leave)
         #expect(opener.waitForClose())
-        #expect(daemon.waitForLine(containing: "room \(code) closed") != nil)
-        let late = try daemon.connect()
+        host.advance(seconds: 1)
+        host.advance(seconds: 1)
+        #expect(host.waitForLine(containing: "room \(code) closed") != nil)
+        let late = try host.connect()
         try late.send(.hello(.init(name: "Late", room: code)))
         #expect(try late.receive(deadline: .after(seconds: 10)) == .error(.init(.roomNotFound)))
         // The room opened at start stays open, empty or not.
-        _ = try TestPlayer(port: daemon.port, name: "Regular")
+        _ = try TestPlayer(port: host.port, name: "Regular")
     }
 
     @Test func theOwnerLeavingHandsTheRoomOn() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let table = try Table.join(5, port: daemon.port)
         let owner = table.owner
         try owner.send(.leave)

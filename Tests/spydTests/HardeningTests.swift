@@ -78,8 +78,8 @@ import Testing
     }
 
     @Test func aVoteResultMissedWhileAwayComesOnResume() throws {
-        let daemon = try DaemonProcess(["--seed", "22", "--grace-seconds", "120"])
-        let table = try Table.join(5, port: daemon.port)
+        let host = try InProcessHost(["--seed", "22", "--grace-seconds", "120"])
+        let table = try Table.join(5, port: host.port)
         try table.start()
         let away = table.players[4]
         try table.play { player, message in
@@ -92,11 +92,12 @@ import Testing
         for player in table.players.prefix(4) {
             try table.react(player, try votingMessage(of: player))
         }
-        let result = try table.owner.waitFor("vote result", seconds: 60) {
+        host.advance(seconds: 20)
+        let result = try table.owner.waitFor("vote result") {
             if case .voteResult = $0 { return true }
             return false
         }
-        try away.resume(port: daemon.port)
+        try away.resume(port: host.port)
         try away.waitFor("the missed vote result") { $0 == result }
     }
 
@@ -138,7 +139,7 @@ import Testing
     }
 
     @Test func aNameOfThousandsOfAccentsIsRefusedAndTheRoomKeepsItsSnapshots() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let seated = try TestPlayer(port: daemon.port, name: "Amy")
         // The 65,529-byte hello of the report no longer gets past the frame header (a frame before hello is at
         // most 4 KiB); a name that fits such a frame is still refused by its byte bound.

@@ -13,7 +13,7 @@ import Testing
     }
 
     /// A hello answered by a fatal error: returns the code.
-    private func refusal(_ daemon: DaemonProcess, _ hello: ClientMessage.Hello) throws -> ErrorCode? {
+    private func refusal(_ daemon: some TestHost, _ hello: ClientMessage.Hello) throws -> ErrorCode? {
         let client = try daemon.connect()
         defer { client.close() }
         try client.send(.hello(hello))
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aCodelessHelloFindsTheHostsRoomWhateverClientsOpened() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let owner = try TestPlayer(port: daemon.port, name: "Owner")
         let opener = try TestPlayer(port: daemon.port, name: "Opener", create: true)
         #expect(opener.room != owner.room)
@@ -32,23 +32,28 @@ import Testing
     }
 
     @Test func aRoomOnlyItsOpenerJoinedClosesSoonAfterItEmpties() throws {
-        let daemon = try DaemonProcess(["--unused-room-seconds", "1"])
-        let visited = try TestPlayer(port: daemon.port, name: "Host", create: true)
-        let visitor = try TestPlayer(port: daemon.port, name: "Visitor", room: visited.room)
-        let lonely = try TestPlayer(port: daemon.port, name: "Lonely", create: true)
+        let host = try InProcessHost(["--unused-room-seconds", "1"])
+        let visited = try TestPlayer(port: host.port, name: "Host", create: true)
+        let visitor = try TestPlayer(port: host.port, name: "Visitor", room: visited.room)
+        let lonely = try TestPlayer(port: host.port, name: "Lonely", create: true)
         // Connect, open, vanish: as the flood did, and as a forgotten room does.
         lonely.drop()
         visited.drop()
         visitor.drop()
-        #expect(daemon.waitForLine(containing: "room \(lonely.room) closed", timeout: 20) != nil)
-        #expect(!daemon.log.contains("room \(visited.room) closed"))
-        let late = try daemon.connect()
+        for (player, room) in [(lonely, lonely.room), (visited, visited.room), (visitor, visited.room)] {
+            #expect(host.waitForLine(containing: "room \(room): \(player.id) disconnected") != nil)
+        }
+        host.advance(seconds: 1)
+        host.advance(seconds: 1)
+        #expect(host.waitForLine(containing: "room \(lonely.room) closed") != nil)
+        #expect(!host.log.contains("room \(visited.room) closed"))
+        let late = try host.connect()
         try late.send(.hello(.init(name: "Late", token: lonely.token)))
         #expect(errorCode(try late.receive(deadline: .after(seconds: 10))) == .badToken)
     }
 
     @Test func oneAddressHoldsFewRooms() throws {
-        let daemon = try DaemonProcess([
+        let daemon = try InProcessHost([
             "--max-rooms-per-address", "2", "--rooms-per-minute", "0", "--unused-room-seconds", "1",
         ])
         let first = try TestPlayer(port: daemon.port, name: "A", create: true)
@@ -60,12 +65,14 @@ import Testing
         // Once one of them closes, the address may open another.
         try second.send(.leave)
         #expect(second.waitForClose())
-        #expect(daemon.waitForLine(containing: "room \(second.room) closed", timeout: 20) != nil)
+        daemon.advance(seconds: 1)
+        daemon.advance(seconds: 1)
+        #expect(daemon.waitForLine(containing: "room \(second.room) closed") != nil)
         _ = try TestPlayer(port: daemon.port, name: "E", create: true)
     }
 
     @Test func oneAddressOpensFewRoomsAMinute() throws {
-        let daemon = try DaemonProcess(["--max-rooms-per-address", "0", "--rooms-per-minute", "3"])
+        let daemon = try InProcessHost(["--max-rooms-per-address", "0", "--rooms-per-minute", "3"])
         for index in 0..<3 {
             let player = try TestPlayer(port: daemon.port, name: "P\(index)", create: true)
             try player.send(.leave)
@@ -76,7 +83,7 @@ import Testing
     }
 
     @Test func aFrameBeforeHelloIsAtMostFourKilobytes() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let big = try daemon.connect()
         try big.sendRaw([0x00, 0x00, 0x13, 0x89] + Array(repeating: 0x20, count: 100))
         let reply = try big.receive(deadline: .after(seconds: 10))
@@ -98,7 +105,7 @@ import Testing
     }
 
     @Test func theLargestUnfinishedFrameIsCutWhenTheBudgetIsPassed() throws {
-        let daemon = try DaemonProcess(["--max-partial-kb", "64"])
+        let daemon = try InProcessHost(["--max-partial-kb", "64"])
         let hog = try TestPlayer(port: daemon.port, name: "Hog")
         let modest = try TestPlayer(port: daemon.port, name: "Modest")
         let late = try TestPlayer(port: daemon.port, name: "Late")
@@ -123,7 +130,7 @@ import Testing
     }
 
     @Test func passwordGuessingIsSlowedDownAndLoggedOnce() throws {
-        let daemon = try DaemonProcess(["--password", "sesame"])
+        let daemon = try InProcessHost(["--password", "sesame"])
         var codes: [ErrorCode?] = []
         for index in 0..<30 {
             codes.append(try refusal(daemon, .init(name: "G\(index)", password: "guess\(index)")))
@@ -140,7 +147,7 @@ import Testing
     }
 
     @Test func aUTF16FrameIsABadFrame() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let player = try TestPlayer(port: daemon.port, name: "Wide")
         let units = Array(#"{"type":"ping","id":4}"#.utf16)
         let wide: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
@@ -171,7 +178,7 @@ import Testing
     }
 
     @Test func aTakenPortIsSaidPlainly() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let run = try SpydRun.run(["--host", "--bind", "127.0.0.1", "--port", "\(daemon.port)", "--no-state"])
         #expect(run.status == 69)
         #expect(

@@ -17,7 +17,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
 
 @Suite struct LimitsTests {
     @Test func malformedFramesGetStableCodesAndTheConnectionStays() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let player = try TestPlayer(port: daemon.port, name: "Fuzz")
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let cases: [([UInt8], ErrorCode)] = [
@@ -48,7 +48,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
 
     @Test(arguments: [[0, 0, 0, 0] as [UInt8], [0xFF, 0xFF, 0xFF, 0xFF], [0x00, 0x01, 0x00, 0x01]])
     func aBadLengthIsFatal(header: [UInt8]) throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let player = try TestPlayer(port: daemon.port, name: "Long")
         try player.client.sendRaw(header + Array(repeating: 0x41, count: 100))
         try player.waitForError(.frameTooLarge)
@@ -60,7 +60,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
     }
 
     @Test func handshakeMistakesAreFatal() throws {
-        let daemon = try DaemonProcess(["--password", "sesame"])
+        let daemon = try InProcessHost(["--password", "sesame"])
         let attempts: [([UInt8], ErrorCode)] = [
             (rawFrame("{\"type\":\"ping\",\"id\":1}"), .helloRequired),
             (rawFrame("{\"type\":\"hello\",\"protocol\":99,\"name\":\"Future\"}"), .protocolVersion),
@@ -88,35 +88,43 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
     }
 
     @Test func aSilentConnectionIsClosedAfterTheHelloDeadline() throws {
-        let daemon = try DaemonProcess(["--hello-seconds", "1"])
-        let client = try daemon.connect()
+        let host = try InProcessHost(["--hello-seconds", "1"])
+        let client = try host.connect()
+        host.advance(seconds: 1)
         let reply = try client.receive(deadline: .after(seconds: 10))
         #expect(reply == .error(.init(.helloTimeout)))
         #expect(client.waitForClose(deadline: .after(seconds: 10)))
     }
 
     @Test func aSilentPlayerIsPingedThenClosedButKeepsItsSeat() throws {
-        let daemon = try DaemonProcess(["--ping-seconds", "1", "--idle-seconds", "2"])
-        let quiet = try daemon.connect()
+        let host = try InProcessHost(["--ping-seconds", "1", "--idle-seconds", "2"])
+        let quiet = try host.connect()
         try quiet.send(.hello(.init(name: "Quiet")))
+        let welcome = try quiet.waitFor(deadline: .after(seconds: 10)) {
+            if case .welcome = $0 { return true }
+            return false
+        }
+        #expect(welcome != nil)
+        host.advance(seconds: 1)
         let ping = try quiet.waitFor(deadline: .after(seconds: 10)) {
             if case .ping = $0 { return true }
             return false
         }
         #expect(ping != nil)
+        host.advance(seconds: 1)
         let closing = try quiet.waitFor(deadline: .after(seconds: 10)) {
             if case .error = $0 { return true }
             return false
         }
         #expect(closing == .error(.init(.idleTimeout)))
-        let other = try TestPlayer(port: daemon.port, name: "Other")
+        let other = try TestPlayer(port: host.port, name: "Other")
         try other.waitForView("the quiet player away") { view in
             view.seats.contains { $0.name == "Quiet" && !$0.connected }
         }
     }
 
     @Test func repeatedAbuseClosesTheConnection() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let player = try TestPlayer(port: daemon.port, name: "Noisy")
         var bytes: [UInt8] = []
         for _ in 0..<40 { bytes += rawFrame("{\"type\":\"nonsense\"}") }
@@ -126,7 +134,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
     }
 
     @Test func aSlowConsumerIsCutOffWhileTheOthersPlayOn() throws {
-        let daemon = try DaemonProcess(["--max-output-kb", "16", "--socket-buffer-kb", "4"])
+        let daemon = try InProcessHost(["--max-output-kb", "16", "--socket-buffer-kb", "4"])
         let table = try Table.join(4, port: daemon.port)
         let slow = try FrameClient(host: "127.0.0.1", port: daemon.port)
         try slow.send(.hello(.init(name: "Slow", room: table.owner.room)))
@@ -160,7 +168,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
             limit.rlim_cur = min(limit.rlim_max, 4096)
             setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         }
-        let daemon = try DaemonProcess([
+        let daemon = try InProcessHost([
             "--max-per-address", "0", "--max-rooms-per-address", "0", "--rooms-per-minute", "0",
         ])
         var clients: [FrameClient] = []
@@ -191,7 +199,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
     }
 
     @Test func connectionsPerAddressAreCapped() throws {
-        let daemon = try DaemonProcess(["--max-per-address", "3"])
+        let daemon = try InProcessHost(["--max-per-address", "3"])
         let held = try (0..<3).map { _ in try daemon.connect() }
         let extra = try daemon.connect()
         #expect(try extra.receive(deadline: .after(seconds: 10)) == .error(.init(.tooManyConnections)))
@@ -200,7 +208,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
     }
 
     @Test func connectionsInTotalAreCapped() throws {
-        let daemon = try DaemonProcess(["--max-connections", "2", "--max-per-address", "0"])
+        let daemon = try InProcessHost(["--max-connections", "2", "--max-per-address", "0"])
         let first = try TestPlayer(port: daemon.port, name: "One")
         let second = try TestPlayer(port: daemon.port, name: "Two")
         let extra = try daemon.connect()

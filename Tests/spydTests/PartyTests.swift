@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func aClaimApprovedByTheOwnerGivesTheSeatAndWordBackWithANewToken() throws {
-        let daemon = try DaemonProcess(["--seed", "21"])
+        let daemon = try InProcessHost(["--seed", "21"])
         let table = try Table.join(4, port: daemon.port)
         try table.start()
         let lost = table.players[2]
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aDeniedClaimIsRefusedAndClosed() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let owner = try TestPlayer(port: daemon.port, name: "Owner")
         let lost = try TestPlayer(port: daemon.port, name: "Lost")
         try owner.waitForView("two seats") { $0.seats.count == 2 }
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func anOwnerWhoLeavesIsAnnouncedToTheRoomAndItsWatchers() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let table = try Table.join(3, port: daemon.port)
         let board = try daemon.connect()
         try board.send(.hello(.init(name: "", watch: true)))
@@ -102,11 +102,13 @@ import Testing
     }
 
     @Test func anOwnerAwayThirtySecondsInTheLobbyHandsTheRoomOver() throws {
-        let daemon = try DaemonProcess()
-        let table = try Table.join(3, port: daemon.port)
+        let host = try InProcessHost()
+        let table = try Table.join(3, port: host.port)
         let (first, second) = (table.players[0].id, table.players[1].id)
         table.owner.drop()
-        try table.players[2].waitFor("the hand-over", seconds: 45) {
+        try table.players[2].waitForView("the owner away") { $0.seats.contains { $0.id == first && !$0.connected } }
+        host.advance(seconds: 30)
+        try table.players[2].waitFor("the hand-over") {
             $0 == .owner(.init(player: second, previous: first))
         }
         try table.players[1].waitForView("owner") { $0.seats.first { $0.owner }?.id == second }
@@ -115,7 +117,7 @@ import Testing
     }
 
     @Test func aSeatAwayAtTheDealSitsTheGameOut() throws {
-        let daemon = try DaemonProcess(["--seed", "22"])
+        let daemon = try InProcessHost(["--seed", "22"])
         let table = try Table.join(5, port: daemon.port)
         let away = table.players[4]
         away.drop()

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct ReconnectTests {
     @Test func aPlayerDroppedMidVoteResumesWithItsWordAndVotes() throws {
-        let daemon = try DaemonProcess(["--seed", "11"])
+        let daemon = try InProcessHost(["--seed", "11"])
         let table = try Table.join(5, port: daemon.port)
         try table.start()
         let leaver = table.players[2]
@@ -40,21 +40,22 @@ import Testing
     }
 
     @Test func aSeatIsGivenUpWhenTheGracePeriodEnds() throws {
-        let daemon = try DaemonProcess(["--grace-seconds", "1"])
-        let stayer = try TestPlayer(port: daemon.port, name: "Stayer")
-        let leaver = try TestPlayer(port: daemon.port, name: "Leaver")
+        let host = try InProcessHost(["--grace-seconds", "1"])
+        let stayer = try TestPlayer(port: host.port, name: "Stayer")
+        let leaver = try TestPlayer(port: host.port, name: "Leaver")
         try stayer.waitForView("two seats") { $0.seats.count == 2 }
         leaver.drop()
         try stayer.waitForView("away") { $0.seats.contains { $0.id == leaver.id && !$0.connected } }
+        host.advance(seconds: 1)
         try stayer.waitForView("seat given up") { $0.seats.count == 1 }
-        let late = try daemon.connect()
+        let late = try host.connect()
         try late.send(.hello(.init(name: "Leaver", token: leaver.token)))
         #expect(try late.receive(deadline: .after(seconds: 10)) == .error(.init(.badToken)))
     }
 
     @Test func aTurnTimerPassesTheTurnOfAPlayerWhoDoesNothing() throws {
-        let daemon = try DaemonProcess(["--clues", "typed", "--turn-seconds", "10"])
-        let table = try Table.join(4, port: daemon.port)
+        let host = try InProcessHost(["--clues", "typed", "--turn-seconds", "10"])
+        let table = try Table.join(4, port: host.port)
         try table.start()
         let first = try table.owner.waitFor("first turn") {
             if case .turn = $0 { return true }
@@ -62,7 +63,8 @@ import Testing
         }
         guard case .turn(let turn) = first else { return }
         #expect(turn.timerMs == 10_000)
-        let skipped = try table.owner.waitFor("the silent turn ends", seconds: 20) {
+        host.advance(seconds: 10)
+        let skipped = try table.owner.waitFor("the silent turn ends") {
             if case .clue(let clue) = $0 { return clue.player == turn.player }
             return false
         }
@@ -70,7 +72,7 @@ import Testing
     }
 
     @Test func aWrongTokenIsRefused() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let player = try TestPlayer(port: daemon.port, name: "Real")
         for token in [String(repeating: "0", count: 32), "short", player.token.uppercased()] {
             let client = try daemon.connect()
@@ -82,7 +84,7 @@ import Testing
     }
 
     @Test func aSecondConnectionWithTheTokenReplacesTheFirst() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let player = try TestPlayer(port: daemon.port, name: "Twice")
         try player.resume(port: daemon.port)
         let other = try FrameClient(host: "127.0.0.1", port: daemon.port)

@@ -7,7 +7,7 @@ import Testing
     /// Every frame every client receives through a whole game with reconnects: before `game_over`, none carries a
     /// word its player was not dealt, any role, or another player's token; the host's log carries no word or token.
     @Test func noFrameLeaksAWordARoleOrAToken() throws {
-        let daemon = try DaemonProcess(["--clues", "typed", "--lang", "zh-TW", "--seed", "21"])
+        let daemon = try InProcessHost(["--clues", "typed", "--lang", "zh-TW", "--seed", "21"])
         let table = try Table.join(6, port: daemon.port)
         try table.owner.send(.settings(.init(spies: 1, blank: true, revealOut: false)))
         try table.owner.waitForView("settings") { $0.settings.blank && !$0.settings.revealOut }

@@ -8,7 +8,7 @@ import Testing
 /// What docs/PROTOCOL.md promises a client author about tokens, room codes and refusals, against the real host.
 @Suite struct TableProtocolTests {
     @Test func aValidTokenWithAWrongOrMistypedRoomResumesItsSeat() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let player = try TestPlayer(port: daemon.port, name: "Amy")
         let other = try TestPlayer(port: daemon.port, name: "Ben", room: player.room.lowercased())
         #expect(other.room == player.room, "room codes are case-insensitive")
@@ -32,14 +32,14 @@ import Testing
     }
 
     @Test func anUnknownTokenWithCreateIsRefusedRatherThanOpeningARoom() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let client = try daemon.connect()
         try client.send(.hello(.init(name: "Amy", token: String(repeating: "a", count: 32), create: true)))
         #expect(try client.receive(deadline: .after(seconds: 10)) == .error(.init(.badToken)))
     }
 
     @Test func startRefusedForTheBlankSaysHowManyPlayersAreNeeded() throws {
-        let daemon = try DaemonProcess(["--blank"])
+        let daemon = try InProcessHost(["--blank"])
         let table = try Table.join(4, port: daemon.port)
         try table.owner.send(.start)
         guard case .error(let error) = try table.owner.waitForError(.tooFewPlayers) else { return }
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func anImpossibleCategoryChoiceIsRefusedWithTheReason() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let table = try Table.join(4, port: daemon.port)
         try table.owner.send(.settings(.init(categories: ["派對", "Party"])))
         guard case .error(let error) = try table.owner.waitForError(.badSettings) else { return }
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func settingsThatChangeNothingAreAnswered() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         let owner = try TestPlayer(port: daemon.port, name: "Amy")
         try owner.waitForView("lobby") { $0.seats.count == 1 }
         try owner.send(.settings(.init(spies: 1)))

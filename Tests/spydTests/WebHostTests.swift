@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aRebindingNameGetsNoPageAndNoWebSocket() throws {
-        let daemon = try DaemonProcess(["--public-name", "spy.lan"])
+        let daemon = try InProcessHost(["--public-name", "spy.lan"])
         let port = daemon.port
         let key = "dGhlIHNhbXBsZSBub25jZQ=="
         let rebound = "attacker.example:\(port)"

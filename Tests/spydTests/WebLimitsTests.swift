@@ -10,7 +10,7 @@ import Testing
     static func text(_ bytes: [UInt8]) -> [UInt8] { WebSocketTestClient.frame(0x1, bytes) }
 
     @Test func aWebSocketMessageBeforeHelloIsAtMostFourKilobytes() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         // A hello padded to 60 KB is refused from its header, as the same bytes in a frame are.
         let padded =
             #"{"type":"hello","protocol":1,"name":"Big","pad":""# + String(repeating: "x", count: 60_000) + #""}"#
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aCloseIsAnsweredWithItsOwnCode() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         for code: UInt16 in [4000, 3001, 1001, 1000] {
             let client = try WebSocketTestClient(port: daemon.port)
             try client.send(.hello(.init(name: "Closer \(code)")))
@@ -47,13 +47,14 @@ import Testing
     }
 
     @Test func unfinishedRequestHeadsCountInTheBudgetOfUnfinishedInput() throws {
-        let daemon = try DaemonProcess(["--max-partial-kb", "64", "--max-per-address", "0", "--hello-seconds", "3"])
+        let daemon = try InProcessHost(["--max-partial-kb", "64", "--max-per-address", "0", "--hello-seconds", "3"])
         // Twelve heads of 6,000 bytes, none finished: 72,000 bytes held, over the 65,536 of the budget.
         let clients = try (0..<12).map { _ in try RawClient(port: daemon.port) }
         for client in clients {
             try client.send("GET / HTTP/1.1\r\nX-Long: " + String(repeating: "y", count: 5_975))
         }
         #expect(daemon.waitForLine(containing: "passed the budget") != nil)
+        daemon.advance(seconds: 3)
         // The connections holding the most are cut at once with 431; the others wait for the rest of their head
         // until the hello deadline.
         var statuses: [String] = []

@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func bytesArrivingOneAtATimeAreUnderstoodOnEveryTransport() throws {
-        let daemon = try DaemonProcess()
+        let daemon = try InProcessHost()
         // The framed protocol: the first byte (0) already says it is not HTTP.
         let framed = try daemon.connect()
         for byte in try WireCodec.encodeFrame(ClientMessage.hello(.init(name: "Drip"))) {
