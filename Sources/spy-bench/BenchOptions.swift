@@ -30,6 +30,8 @@ struct BenchOptions: Equatable {
     var spies = 1
     /// Whether each bot-only game deals a blank.
     var blank = false
+    /// Instead of games: settings changes each of `rooms` connections streams, one acknowledged at a time.
+    var durableMoves = 0
 
     static let command = CommandSpec(
         name: "spy-bench",
@@ -63,6 +65,11 @@ struct BenchOptions: Equatable {
                 help: "Spies in each bot-only game (1–3, as the table allows: 1 below 6 players, 2 up to 9).",
                 defaultDescription: "1"),
             .flag("blank", help: "Deal a blank in each bot-only game (civilians must outnumber spies and blank)."),
+            .value(
+                "durable-moves", placeholder: "N",
+                help:
+                    "Instead of games: each of --rooms connections opens a room and changes its settings N times, "
+                    + "each change sent once the last is acknowledged (with --state-dir: durable moves per second)."),
         ],
         epilogue: "Without --host, spy-bench starts its own spyd on 127.0.0.1 with a free port and stops it after."
     )
@@ -87,6 +94,10 @@ struct BenchOptions: Equatable {
         options.json = parsed.flag("json")
         options.spies = try parsed.int("spies", default: 1, in: 1...3)
         options.blank = parsed.flag("blank")
+        options.durableMoves = try parsed.int("durable-moves", default: 0, in: 0...10_000_000)
+        if options.durableMoves > 0 && options.botsOnly {
+            throw UsageError("--durable-moves streams moves at a host; --bots-only plays without one")
+        }
         if !options.botsOnly && (parsed.flag("spies") || options.blank) {
             throw UsageError("--spies and --blank are for --bots-only games")
         }

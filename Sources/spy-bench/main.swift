@@ -122,6 +122,19 @@ do {
         port = listening
     }
     if host == "localhost" { host = "127.0.0.1" }
+    if options.durableMoves > 0 {
+        let stream = try DurableMovesRun(options: options, host: host, port: port)
+        let report = stream.run { daemon.flatMap { ProcessUsage.read(pid: $0.processIdentifier) } }
+        if let daemon { stopDaemon(daemon) }
+        if options.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            printDurableMoves(report)
+        }
+        exit(report.errors == 0 ? 0 : 1)
+    }
     let run = try LoadRun(options: options, host: host, port: port)
     let outcome = run.run()
     let usage = daemon.flatMap { ProcessUsage.read(pid: $0.processIdentifier) }

@@ -22,6 +22,34 @@ final class SmallRunTests: XCTestCase {
         return (try JSONDecoder().decode(BenchReport.self, from: data), process.terminationStatus)
     }
 
+    /// `--durable-moves`: each connection's settings changes are acknowledged one by one, and with a state
+    /// directory the last one of each room is in the host's journal.
+    func testDurableMovesAreAcknowledgedAndInTheJournal() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spy-bench-durable-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = Self.binary("spy-bench")
+        process.arguments = [
+            "--rooms", "3", "--durable-moves", "25", "--state-dir", directory.path, "--json", "--timeout", "120",
+            "--spyd", Self.binary("spyd").path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let report = try JSONDecoder().decode(DurableMovesReport.self, from: data)
+        XCTAssertEqual(report.errors, 0, "\(report.firstErrors)")
+        XCTAssertEqual(report.movesAcknowledged, 75)
+        XCTAssertGreaterThan(report.movesPerSecond, 0)
+        XCTAssertEqual(process.terminationStatus, 0)
+        let journal = try Data(contentsOf: directory.appendingPathComponent(Journal.fileName))
+        let saved = JournalRooms(JournalFormat.parse([UInt8](journal)).records.map(\.record)).rooms.map(\.snapshot)
+        XCTAssertEqual(
+            saved.filter { !$0.permanent }.map(\.room.settings.turnSeconds), Array(repeating: 35, count: 3))
+    }
+
     func testFiveRoomsOfSixPlayTwoGamesEachWithoutErrors() throws {
         let (report, status) = try runLoad(["--rooms", "5", "--players", "6", "--games", "2"])
         XCTAssertEqual(report.errors, 0, "\(report.firstErrors)")

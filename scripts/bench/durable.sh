@@ -1,0 +1,25 @@
+#!/bin/bash
+# Durable writes per second on this machine's disk: spyd with a state directory (every acknowledged move is in the
+# journal, one fdatasync per loop wake) against redis-server with `appendonly yes` and `appendfsync always` (every
+# acknowledged SET in the append-only file, one fdatasync per event loop iteration), with 10 and then 100 closed-loop
+# connections. Both keep their files in the same directory (DIR, by default a fresh one under /var/tmp).
+# Run from the project checkout after `swift build -c release`.
+# Usage: scripts/bench/durable.sh [DIR]
+set -u
+dir=${1:-$(mktemp -d /var/tmp/spy-durable.XXXXXX)}
+moves=${MOVES:-2000}
+requests=${REQUESTS:-100000}
+command -v redis-server >/dev/null || apt-get install -y -qq redis-server >/dev/null
+mkdir -p "$dir/redis" && chmod 700 "$dir"
+df -h "$dir" | tail -1
+redis-server --port 6398 --bind 127.0.0.1 --save '' --appendonly yes --appendfsync always --dir "$dir/redis" \
+  >/dev/null 2>&1 & redis=$!
+trap 'kill $redis 2>/dev/null' EXIT
+for _ in $(seq 50); do redis-cli -p 6398 ping >/dev/null 2>&1 && break; sleep 0.1; done
+for conns in 10 100; do
+  echo "== $conns connections"
+  redis-benchmark -p 6398 -t set -c "$conns" -n "$requests" -q | tr '\r' '\n' | grep -v '^$' | tail -1 | sed 's/^/  redis  /'
+  rm -rf "$dir/spyd"
+  .build/release/spy-bench --rooms "$conns" --durable-moves "$moves" --state-dir "$dir/spyd" | sed 's/^/  spyd   /'
+  .build/release/spy-bench --rooms "$conns" --durable-moves "$moves" | sed 's/^/  spyd (no state) /'
+done
