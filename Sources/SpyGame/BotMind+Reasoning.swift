@@ -1,5 +1,6 @@
 import Foundation
 import SpyProtocol
+import Synchronization
 
 extension BotMind {
     // MARK: Voting
@@ -150,7 +151,7 @@ extension BotMind {
 
     // MARK: Scoring
 
-    static func fold(_ text: String) -> String { TextFold.key(text).filter { !$0.isWhitespace } }
+    static func fold(_ text: String) -> String { TextForms.shared.form(text).fold }
 
     static let stopWords: Set<String> = [
         "the", "and", "for", "with", "you", "your", "are", "its", "has", "from", "that", "this", "not", "but", "one",
@@ -163,7 +164,11 @@ extension BotMind {
     ]
 
     /// Words (three letters or more, not the commonest) and CJK ideographs (not the commonest) of a text, folded.
-    static func tokens(_ text: String) -> Set<String> {
+    static func tokens(_ text: String) -> Set<String> { TextForms.shared.form(text).tokens }
+
+    static func computeFold(_ text: String) -> String { TextFold.key(text).filter { !$0.isWhitespace } }
+
+    static func computeTokens(_ text: String) -> Set<String> {
         var result: Set<String> = []
         var latin = ""
         func flush() {
@@ -208,5 +213,29 @@ extension BotMind {
         guard !own.isEmpty else { return 0 }
         let theirs = Set(others.map(tokens).joined())
         return Double(own.intersection(theirs).count) / Double(own.count)
+    }
+}
+
+/// The folded form and the words of each text a bot scores, worked out once: bots score the same bank lines and
+/// clues over and over, and folding text is what costs. Bounded, because typed clues come from players.
+final class TextForms: Sendable {
+    static let shared = TextForms(capacity: 50_000)
+    /// Texts remembered before the memory starts over.
+    let capacity: Int
+    private let forms = Mutex<[String: (fold: String, tokens: Set<String>)]>([:])
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Texts remembered now.
+    var count: Int { forms.withLock { $0.count } }
+
+    func form(_ text: String) -> (fold: String, tokens: Set<String>) {
+        if let known = forms.withLock({ $0[text] }) { return known }
+        let form = (fold: BotMind.computeFold(text), tokens: BotMind.computeTokens(text))
+        forms.withLock { forms in
+            if forms.count >= capacity { forms.removeAll(keepingCapacity: true) }
+            forms[text] = form
+        }
+        return form
     }
 }

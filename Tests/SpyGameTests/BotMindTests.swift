@@ -351,6 +351,16 @@ import Testing
         #expect(votes(telling + [("p4", "wakes you up"), ("p5", "steeped leaves")]) == ["p4", "p5"])
     }
 
+    @Test func theMemoryOfFoldedTextsStaysWithinItsCapacityAndFoldsAlike() {
+        let forms = TextForms(capacity: 3)
+        for text in ["Latte Art", "latte  art", "拿鐵拉花", "steeped leaves", "espresso shot"] {
+            #expect(forms.form(text).fold == BotMind.computeFold(text))
+            #expect(forms.form(text).tokens == BotMind.computeTokens(text))
+            #expect(forms.count <= 3)
+        }
+        #expect(forms.form("Latte Art").fold == forms.form("latte art").fold)
+    }
+
     @Test func theBlankSaysALineOfTheWordItGuessesAndGuessesIt() {
         var blank = BotMind(me: "p5", level: .hard, knowledge: Self.knowledge)
         blank.observe(.deal(.init(game: 1, word: nil)))
