@@ -35,16 +35,8 @@ final class Peer {
     var timer: TimerID?
     /// Bytes of an unfinished frame held for this peer, as last counted into the host's budget.
     var heldInputBytes = 0
-    /// How the connection's bytes are framed; decided from its first bytes.
-    var transport = PeerTransport.sniffing
-    /// The first bytes, held until they tell the transport.
-    var sniffed: [UInt8] = []
-    /// The request head while `transport` is `.http`.
-    var httpRequest = HTTPRequestParser()
-    /// The frame decoder while `transport` is `.webSocket`.
-    var webSocket: WebSocketDecoder?
-    /// Whether a WebSocket close frame has been queued (only one is ever sent).
-    var webSocketCloseSent = false
+    /// How the connection's bytes are framed, with that framing's decoder; selected by its first bytes.
+    var transport = PeerTransport.sniffing(held: [])
 
     init(link: LoopConnection, stage: Stage, now: Int64) {
         self.link = link
@@ -56,6 +48,11 @@ final class Peer {
     var connection: Connection { link.connection }
 
     var id: UInt64 { connection.id }
+
+    /// The hello was accepted: frames (and WebSocket messages) may now be as large as the protocol allows.
+    func helloAccepted() {
+        connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
+    }
 
     var isLingering: Bool {
         if case .lingering = stage { return true }

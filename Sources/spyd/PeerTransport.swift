@@ -2,20 +2,38 @@ import SpyNet
 import SpyProtocol
 import SpyWeb
 
-/// How a connection's bytes are framed. One port serves both the framed protocol and HTTP: a frame's 4-byte
-/// length is at most 65,536, so its first byte is always 0, while an HTTP request starts with a method in
-/// capitals (`GET ` is 0x47455420 as a length, far over the limit). The two can never be confused.
-enum PeerTransport: Equatable {
-    /// Too few bytes have arrived to tell.
-    case sniffing
+/// How a connection's bytes are framed, each transport with the decoder it needs and none of the others'. One
+/// port serves both the framed protocol and HTTP: a frame's 4-byte length is at most 65,536, so its first byte is
+/// always 0, while an HTTP request starts with a method in capitals (`GET ` is 0x47455420 as a length, far over the
+/// limit). The two can never be confused, and the first bytes select the transport.
+enum PeerTransport {
+    /// Too few bytes have arrived to tell; they are held until they do.
+    case sniffing(held: [UInt8])
     /// Length-prefixed JSON frames, through the connection's `FrameDecoder`.
     case framed
     /// An HTTP request head is arriving.
-    case http
+    case http(HTTPRequestParser)
     /// The request has been answered; nothing more is read from it.
     case answered
     /// RFC 6455 frames after a successful upgrade on `/ws`; each text message is one protocol message.
-    case webSocket
+    /// `closeSent` once the one close frame the connection gets is queued.
+    case webSocket(WebSocketDecoder, closeSent: Bool)
+
+    /// Bytes of unfinished input this transport's own decoder holds (the framed protocol's are the connection's
+    /// inbox), counted against the host's one budget of unfinished input.
+    var bufferedByteCount: Int {
+        switch self {
+        case .sniffing(let held): held.count
+        case .http(let parser): parser.bufferedByteCount
+        case .webSocket(let decoder, _): decoder.bufferedByteCount
+        case .framed, .answered: 0
+        }
+    }
+
+    var isHTTP: Bool {
+        if case .http = self { return true }
+        return false
+    }
 }
 
 /// One thing a peer's input produced.
@@ -44,25 +62,34 @@ extension Peer {
         return bytes.count >= 4 ? true : nil
     }
 
+    // A decoder is taken out of `transport` (which holds `.answered` meanwhile) before it is fed, so it is fed in
+    // place rather than copied with every read.
+
     /// Takes what a read returned.
     func accept(_ bytes: UnsafeRawBufferPointer) {
         switch transport {
         case .framed:
             connection.inbox.feed(bytes)
-        case .http:
-            _ = httpRequest.feed(bytes)
-        case .webSocket:
-            webSocket?.feed(bytes)
+        case .http(var parser):
+            transport = .answered
+            _ = parser.feed(bytes)
+            transport = .http(parser)
+        case .webSocket(var decoder, let closeSent):
+            transport = .answered
+            decoder.feed(bytes)
+            transport = .webSocket(decoder, closeSent: closeSent)
         case .answered:
             break
-        case .sniffing:
-            sniffed.append(contentsOf: bytes)
-            guard let isHTTP = Self.looksLikeHTTP(sniffed) else { return }
-            let held = sniffed
-            sniffed = []
+        case .sniffing(var held):
+            held.append(contentsOf: bytes)
+            guard let isHTTP = Self.looksLikeHTTP(held) else {
+                transport = .sniffing(held: held)
+                return
+            }
             if isHTTP {
-                transport = .http
-                _ = httpRequest.feed(held)
+                var parser = HTTPRequestParser()
+                _ = parser.feed(held)
+                transport = .http(parser)
             } else {
                 transport = .framed
                 connection.inbox.feed(held)
@@ -81,23 +108,24 @@ extension Peer {
             } catch {
                 return .badFrame
             }
-        case .http:
-            switch httpRequest.outcome {
+        case .http(let parser):
+            switch parser.outcome {
             case .needMore:
                 return nil
             case .complete(let request, let leftover):
                 transport = .answered
-                httpRequest = HTTPRequestParser()
                 return .request(request, leftover: leftover)
             case .failed(let status, let detail):
                 transport = .answered
                 return .refused(status, detail)
             }
-        case .webSocket:
+        case .webSocket(var decoder, let closeSent):
+            transport = .answered
+            defer { transport = .webSocket(decoder, closeSent: closeSent) }
             // A message may be as large as a frame: 4 KiB until hello is accepted, then the full frame limit.
-            webSocket?.maxMessage = connection.inbox.maxPayload
+            decoder.maxMessage = connection.inbox.maxPayload
             do {
-                switch try webSocket?.next() {
+                switch try decoder.next() {
                 case .text(let payload)?: return .message(payload)
                 case let event?: return .control(event)
                 case nil: return nil
@@ -111,15 +139,33 @@ extension Peer {
     /// Bytes of unfinished input held for this peer, whatever its transport: a frame, a WebSocket message or a
     /// request head, all counted alike against the host's budget.
     var unfinishedInputBytes: Int {
-        connection.inbox.bufferedByteCount + (webSocket?.bufferedByteCount ?? 0) + httpRequest.bufferedByteCount
+        connection.inbox.bufferedByteCount + transport.bufferedByteCount
+    }
+
+    /// Drops the unfinished input the transport's decoder holds.
+    func releaseTransportInput() {
+        switch transport {
+        case .http(let parser) where parser.bufferedByteCount > 0:
+            transport = .http(HTTPRequestParser())
+        case .webSocket(let decoder, let closeSent) where decoder.bufferedByteCount > 0:
+            transport = .webSocket(WebSocketDecoder(maxMessage: decoder.maxMessage), closeSent: closeSent)
+        default:
+            break
+        }
     }
 
     /// Starts speaking WebSocket after the `101` answer.
     func startWebSocket(leftover: [UInt8]) {
-        transport = .webSocket
         var decoder = WebSocketDecoder(maxMessage: connection.inbox.maxPayload)
         decoder.feed(leftover)
-        webSocket = decoder
+        transport = .webSocket(decoder, closeSent: false)
+    }
+
+    /// Marks the one close frame of a WebSocket peer as queued; false for any other peer, or when it was already.
+    func takeWebSocketClose() -> Bool {
+        guard case .webSocket(let decoder, closeSent: false) = transport else { return false }
+        transport = .webSocket(decoder, closeSent: true)
+        return true
     }
 
     /// The bytes that carry `message` on this peer's transport; nil while it speaks plain HTTP.

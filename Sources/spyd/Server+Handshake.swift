@@ -177,7 +177,7 @@ extension Server {
     }
 
     func seat(_ peer: Peer, as player: PlayerID, in host: RoomHost) {
-        peer.connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
+        peer.helloAccepted()
         peer.stage = .seated(room: host.code, player: player)
         host.peers[player] = peer.id
         host.emptySince = nil

@@ -62,7 +62,7 @@ extension Server {
         }
         for id in victims {
             guard let victim = peers[id] else { continue }
-            if victim.transport == .http {
+            if victim.transport.isHTTP {
                 answer(victim, .problem(.headersTooLarge, "The host holds too much unfinished input."))
                 continue
             }
@@ -78,10 +78,7 @@ extension Server {
         if peer.connection.inbox.bufferedByteCount > 0 || peer.connection.inbox.capacity > 0 {
             peer.connection.inbox = FrameDecoder(maxPayload: peer.connection.inbox.maxPayload)
         }
-        if let webSocket = peer.webSocket, webSocket.bufferedByteCount > 0 {
-            peer.webSocket = WebSocketDecoder(maxMessage: webSocket.maxMessage)
-        }
-        if peer.httpRequest.bufferedByteCount > 0 { peer.httpRequest = HTTPRequestParser() }
+        peer.releaseTransportInput()
     }
 
     private func drainLingering(_ peer: Peer) {

@@ -35,7 +35,7 @@ extension Server {
         let closeAfter = Int64(limits.idleSeconds) * 1000
         switch peer.stage {
         case .greeting(let deadline):
-            if now >= deadline, peer.transport == .http {
+            if now >= deadline, peer.transport.isHTTP {
                 answer(peer, .problem(.requestTimeout, "The request did not arrive in time."))
             } else if now >= deadline {
                 fail(peer, .helloTimeout)

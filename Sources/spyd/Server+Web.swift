@@ -64,8 +64,7 @@ extension Server {
     }
 
     private func queueWebSocketClose(_ peer: Peer, code: UInt16, _ reason: String) {
-        guard peer.transport == .webSocket, !peer.webSocketCloseSent, !peer.connection.isClosed else { return }
-        peer.webSocketCloseSent = true
+        guard !peer.connection.isClosed, peer.takeWebSocketClose() else { return }
         writeRaw(WebSocketFrame.close(code: code, reason: reason), to: peer)
     }
 
@@ -82,7 +81,7 @@ extension Server {
     func watch(_ peer: Peer, _ hello: ClientMessage.Hello) {
         guard let host = roomAsked(by: hello, from: peer) else { return }
         guard passwordAccepted(hello.password, from: peer) else { return }
-        peer.connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
+        peer.helloAccepted()
         peer.stage = .watching(room: host.code)
         host.watchers.insert(peer.id)
         armPeerTimer(peer)
