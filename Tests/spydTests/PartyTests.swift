@@ -86,6 +86,27 @@ import Testing
         try lost.resume(port: daemon.port)
     }
 
+    @Test func aClaimNobodyAnswersEndsWhenItsMinuteIsUp() throws {
+        let host = try InProcessHost(["--ping-seconds", "600", "--idle-seconds", "1200"])
+        let owner = try TestPlayer(port: host.port, name: "Owner")
+        let lost = try TestPlayer(port: host.port, name: "Lost")
+        try owner.waitForView("two seats") { $0.seats.count == 2 }
+        lost.drop()
+        try owner.waitForView("away") { $0.seats.contains { $0.id == lost.id && !$0.connected } }
+        let claimer = try host.connect()
+        try claimer.send(.hello(.init(name: "Neighbour", claim: lost.id)))
+        #expect(try claimer.receive(deadline: .after(seconds: 10)) == .claimPending(.init(player: lost.id)))
+        try owner.waitFor("the question") { $0 == .claim(.init(player: lost.id, name: "Neighbour")) }
+        host.advance(seconds: 59)
+        #expect(try claimer.receive(deadline: Deadline(ms: 0)) == nil)
+        host.advance(seconds: 1)
+        #expect(try claimer.receive(deadline: .after(seconds: 10))?.errorCode == .claimRefused)
+        #expect(claimer.waitForClose(deadline: .after(seconds: 10)))
+        try owner.waitFor("the question closes") { $0 == .claimDone(.init(player: lost.id)) }
+        // The seat is still away and keeps its token.
+        try lost.resume(port: host.port)
+    }
+
     @Test func anOwnerWhoLeavesIsAnnouncedToTheRoomAndItsWatchers() throws {
         let daemon = try InProcessHost()
         let table = try Table.join(3, port: daemon.port)
