@@ -3,11 +3,42 @@ import SpyBank
 import SpyGame
 import SpyNet
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 @testable import spyd
 
 @Suite struct BotTests {
+    /// A bot answers its turn after half its delay at the earliest and one and a half times it at the latest, as a
+    /// person would take a moment: tested in the host's process by moving its clock.
+    @Test func aBotTakesBetweenHalfAndOneAndAHalfTimesItsDelay() throws {
+        let host = try InProcessHost(["--bots", "3", "--bot-delay-ms", "1000", "--clues", "typed", "--seed", "3"])
+        let human = try TestPlayer(port: host.port, name: "Human")
+        try human.waitForView("the bots seated") { $0.seats.count == 4 }
+        try human.send(.start)
+        func nextTurn(_ what: String) throws -> ServerMessage.Turn {
+            guard case .turn(let turn) = try human.waitFor(what, where: { if case .turn = $0 { true } else { false } })
+            else { throw DaemonError(description: "no turn") }
+            return turn
+        }
+        var turn = try nextTurn("the first turn")
+        if turn.player == human.id {
+            try human.send(.clue(.init(text: "round and warm")))
+            turn = try nextTurn("a bot's turn")
+        }
+        let bot = turn.player
+        func botSpoke(_ message: ServerMessage) -> Bool {
+            if case .clue(let clue) = message { return clue.player == bot }
+            return false
+        }
+        host.advance(seconds: 0.49)
+        var early: [ServerMessage] = []
+        while let message = try human.next(deadline: Deadline(ms: 0)) { early.append(message) }
+        #expect(!early.contains(where: botSpoke))
+        host.advance(seconds: 1.01)
+        try human.waitFor("the bot's clue", where: botSpoke)
+    }
+
     @Test(arguments: ClueMode.allCases)
     func onePersonPlaysAWholeGameAgainstBots(mode: ClueMode) throws {
         let daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "10", "--clues", mode.rawValue])
