@@ -97,7 +97,8 @@ enum HostCommand {
         name: "spyd",
         summary: """
             Hosts games of 誰是臥底 (Who is the Spy) on the local network. Players connect with spy-client.
-            `spyd bank …` manages the question bank (see `spyd bank --help`).
+            `spyd bank …` manages the question bank (see `spyd bank --help`); `spyd state check [DIR]` verifies
+            a state directory (see `spyd state --help`).
             """,
         options: [
             .flag("host", help: "Open the room(s) and serve players."),
@@ -221,7 +222,7 @@ enum HostCommand {
         -> HostOptions
     {
         guard parsed.flag("host") else {
-            throw UsageError("nothing to do: give --host to serve players, or `spyd bank …`")
+            throw UsageError("nothing to do: give --host to serve players, or `spyd bank …`, or `spyd state check`")
         }
         var options = HostOptions()
         options.bind = parsed.string("bind")
