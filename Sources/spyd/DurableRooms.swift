@@ -14,6 +14,9 @@ final class DurableRooms {
     let journal: Journal
     /// The rooms the journal held at start.
     let recovered: [RoomSnapshot]
+    /// The journal holds records that were set aside or not replayed: the host rewrites it once it has resumed,
+    /// so they are reported once, not at every start.
+    let needsRewrite: Bool
 
     /// What the current wake changed.
     struct Wake {
@@ -43,6 +46,7 @@ final class DurableRooms {
             warn("room \(code) in the journal is corrupt (\(problem)); moved aside to \(aside)")
         }
         recovered = rooms.rooms.map(\.snapshot)
+        needsRewrite = !rooms.refused.isEmpty || !rooms.unreplayed.isEmpty
     }
 
     /// Whether the journal refuses changes (a commit failed and the file is not rewritten yet).

@@ -57,6 +57,7 @@ extension Server {
             dirtyRooms.insert(host.code)
             log.info("room \(host.code) resumed with \(host.room.playerIDs.count) seats, phase \(host.room.phase)")
         }
+        if store.needsRewrite { compactJournal() }
     }
 
     /// Applies an event and records it for the wake's commit, which comes before anyone hears of it; a refusal
