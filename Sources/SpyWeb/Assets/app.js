@@ -855,11 +855,25 @@ function renderWord() {
   const word = $("word");
   word.textContent = visible ? (dealt.blank ? L.youAreBlank : L.yourWord(dealt.word)) : "";
   word.classList.toggle("shown", visible);
+  fitWord(word);
   card.classList.toggle("holding", state.holding);
   $("hide-word").hidden = !state.wordShown;
   $("forgot").hidden = state.wordShown;
   $("forgot").setAttribute("aria-pressed", state.holding ? "true" : "false");
   $("forgot-hint").hidden = state.wordShown;
+}
+
+/* The word's place is two lines high: a long word (or a narrow phone) that would take a third line gets smaller
+   type instead, so 忘詞 never moves under the thumb that holds it. */
+function fitWord(word) {
+  word.style.fontSize = "";
+  if (!word.textContent) return;
+  let size = parseFloat(getComputedStyle(word).fontSize);
+  const smallest = size / 2;
+  while (word.scrollHeight > word.clientHeight + 1 && size > smallest) {
+    size -= 2;
+    word.style.fontSize = `${size}px`;
+  }
 }
 
 function show(id, on) {
