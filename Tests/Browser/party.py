@@ -44,10 +44,11 @@ def seat_class(browser, player):
 
 def act(browser, bot):
     """One move the game waits for on this page, if any: Done on a spoken turn, a vote for the bot."""
+    # Away seats' turns pass by themselves, so a button seen a moment ago may be gone when pressed.
     if sb.visible(browser, "hide-word"):
-        sb.press(browser, sb.by_id(browser, "hide-word"))
+        sb.press_if_still_shown(browser, "hide-word")
     if sb.visible(browser, "done-button"):
-        sb.press(browser, sb.by_id(browser, "done-button"))
+        sb.press_if_still_shown(browser, "done-button")
     elif sb.visible(browser, "vote-list") and not browser.find_elements(By.CSS_SELECTOR, "#vote-list .chosen"):
         candidates = sb.attributes_of_all(browser, "#vote-list button.vote", "data-player")
         if candidates:

@@ -19,7 +19,12 @@ MISSING = 77
 
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+    from selenium.common.exceptions import (
+        ElementNotInteractableException,
+        NoSuchElementException,
+        StaleElementReferenceException,
+        TimeoutException,
+    )
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -216,6 +221,17 @@ def press(browser, element):
     """Clicks like a finger: the element brought to the middle of the screen first (not under the header)."""
     browser.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
     element.click()
+
+
+def press_if_still_shown(browser, element_id):
+    """Presses a button the page showed a moment ago, unless the host's next update hid it meanwhile (a turn that
+    passed, a vote that closed): a loop that looks again sees the new state. Whether the press did anything is for
+    the loop's own deadline to judge. Returns whether the button was pressed."""
+    try:
+        press(browser, by_id(browser, element_id))
+        return True
+    except (NoSuchElementException, ElementNotInteractableException, StaleElementReferenceException):
+        return False
 
 
 def text_of(browser, element_id):
