@@ -1,4 +1,3 @@
-import Glibc
 import SpyNet
 import SpyProtocol
 
@@ -12,38 +11,39 @@ struct FoundHost: Equatable, Sendable {
 /// to 255.255.255.255, on the default port, then every answer that arrives within the wait.
 enum HostFinder {
     /// Probes and collects answers for `waitMs` milliseconds (the probe is sent again a third of the way in, in
-    /// case the first was lost). Hosts are sorted by name, then address.
+    /// case the first was lost). Hosts are sorted by name, then address. The search runs on an event loop of its
+    /// own, the socket registered with it and both moments as its timers, as every other socket of the programs.
     static func search(port: UInt16 = UInt16(HostAddress.defaultPort), waitMs: Int) -> [FoundHost] {
         guard let socket = try? DatagramSocket.bind(host: nil, port: 0, broadcast: true) else { return [] }
         defer { socket.close() }
+        guard let loop = try? EventLoop() else { return [] }
         let targets = probeTargets(port: port)
         let probe = Discovery.probe()
         func sendProbes() { for target in targets { socket.send(probe, to: target) } }
-        sendProbes()
         var found: [FoundHost] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Discovery.maximumDatagramBytes + 1, alignment: 8)
         defer { buffer.deallocate() }
-        let start = MonotonicClock.nowMs()
-        let deadline = start + Int64(waitMs)
-        var resent = false
-        while true {
-            let now = MonotonicClock.nowMs()
-            guard now < deadline else { break }
-            if !resent && now >= start + Int64(waitMs / 3) {
-                resent = true
-                sendProbes()
-            }
-            let nextWake = resent ? deadline : min(deadline, start + Int64(waitMs / 3))
-            var entry = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, Int32(clamping: max(1, nextWake - now))) >= 0 || errno == EINTR else { break }
-            while let (length, source) = socket.receive(into: buffer) {
-                guard length <= Discovery.maximumDatagramBytes, source.port == port,
-                    let answer = DiscoveryAnswer.decode(Array(buffer[0..<length])),
-                    let address = HostAddress("\(source.host):\(answer.port)"),
-                    !found.contains(where: { $0.address == address })
-                else { continue }
-                found.append(FoundHost(address: address, answer: answer))
-            }
+        guard
+            let registration = try? loop.register(
+                fd: socket.fd,
+                handler: { _ in
+                    while let (length, source) = socket.receive(into: buffer) {
+                        guard length <= Discovery.maximumDatagramBytes, source.port == port,
+                            let answer = DiscoveryAnswer.decode(Array(buffer[0..<length])),
+                            let address = HostAddress("\(source.host):\(answer.port)"),
+                            !found.contains(where: { $0.address == address })
+                        else { continue }
+                        found.append(FoundHost(address: address, answer: answer))
+                    }
+                })
+        else { return [] }
+        defer { loop.unregister(registration) }
+        var searching = true
+        sendProbes()
+        _ = loop.arm(afterMs: Int64(waitMs / 3)) { sendProbes() }
+        _ = loop.arm(afterMs: Int64(waitMs)) { searching = false }
+        while searching {
+            do { try loop.runOnce() } catch { break }
         }
         return found.sorted {
             ($0.answer.name, $0.address.description) < ($1.answer.name, $1.address.description)
