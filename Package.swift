@@ -38,8 +38,12 @@ let package = Package(
                 .embedInCode("Assets/favicon.svg"),
             ],
             swiftSettings: strict),
+        // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address
+        // and per connection. No sockets, no clock reads, no files.
+        .target(name: "SpyHost", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"], swiftSettings: strict),
         .executableTarget(
-            name: "spyd", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb", "SpyQR"],
+            name: "spyd",
+            dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb", "SpyQR", "SpyHost"],
             swiftSettings: strict),
         // The player's terminal: the state a host's messages build, the screen and line mode drawn from it, the
         // session's socket loop. A library so the fuzz targets reach it; the executable only calls `ClientMain`.
@@ -64,7 +68,9 @@ let package = Package(
         .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
         .testTarget(
             name: "spydTests",
-            dependencies: ["spyd", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR", "SpyTestSupport"],
+            dependencies: [
+                "spyd", "SpyHost", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR", "SpyTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(name: "SpyQRTests", dependencies: ["SpyQR"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(

@@ -1,5 +1,6 @@
 import Glibc
 import SpyGame
+import SpyHost
 import SpyNet
 import SpyProtocol
 

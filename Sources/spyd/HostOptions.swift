@@ -1,6 +1,7 @@
 import Foundation
 import SpyBank
 import SpyGame
+import SpyHost
 import SpyNet
 import SpyProtocol
 import SpyWeb
@@ -49,44 +50,6 @@ struct HostOptions: Sendable {
     var hostName = "spyd"
     /// Names besides its addresses and the machine's name that browsers may reach the host by.
     var publicNames: [String] = []
-}
-
-/// Limits and timers of the event loop, each settable from the command line.
-struct ServerLimits: Sendable {
-    /// Seconds a new connection has to send `hello`.
-    var helloSeconds = 10
-    /// Seconds of silence before the host probes a connection.
-    var pingSeconds = 30
-    /// Seconds of silence before the host closes a connection.
-    var idleSeconds = 60
-    /// Seconds a disconnected player's seat is kept.
-    var graceSeconds = 300
-    /// Seconds an empty room opened by a client stays open.
-    var emptyRoomSeconds = 600
-    /// Connections held at once, in total.
-    var maxConnections = 16_384
-    /// Connections held at once from one address; 0 for no limit.
-    var maxPerAddress = 64
-    /// Rooms open at once.
-    var maxRooms = 2_000
-    /// Rooms opened by clients of one address that may be open at once; 0 for no limit.
-    var maxRoomsPerAddress = 4
-    /// Rooms one address may open in a minute; 0 for no limit.
-    var roomsPerMinute = 10
-    /// Seconds a client-opened room that nobody else ever joined stays open once empty.
-    var unusedRoomSeconds = 30
-    /// Largest frame payload accepted before `hello`.
-    var maxHelloFrameBytes = 4 * 1024
-    /// Bytes all connections together may hold in unfinished frames; past it the largest are cut.
-    var partialFrameBudget = 16 << 20
-    /// Bad frames or refused moves per minute before a connection is closed.
-    var errorsPerMinute = 30
-    /// Unsent bytes per connection before it is cut off as a slow consumer.
-    var maxOutputBytes = 1 << 20
-    /// Kernel send buffer per connection in bytes; 0 leaves the system's default.
-    var socketBufferBytes = 0
-    /// Milliseconds a bot waits before it moves (each wait varies from half to one and a half of it).
-    var botDelayMs = 700
 }
 
 /// The command line of `spyd`.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SpyHost
 import SpyNet
 
 /// The host's rooms on disk: one append-only file of checksummed records in the state directory.

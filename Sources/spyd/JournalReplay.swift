@@ -1,5 +1,6 @@
 import Foundation
 import SpyGame
+import SpyHost
 import SpyProtocol
 
 extension RoomSnapshot {

@@ -1,5 +1,6 @@
 import SpyBank
 import SpyGame
+import SpyHost
 import SpyNet
 import SpyProtocol
 import SpyWeb

@@ -1,4 +1,5 @@
 import SpyGame
+import SpyHost
 import SpyNet
 import SpyProtocol
 
@@ -33,8 +34,7 @@ extension Server {
         }
         host.peers.removeAll()
         host.watchers.removeAll()
-        loop.cancel(host.wakeTimer)
-        host.wakeTimer = nil
+        loop.cancel(roomTimers.removeValue(forKey: host.code))
         rooms[host.code] = nil
         roomOrder.removeAll { $0 == host.code }
         dirtyRooms.remove(host.code)

@@ -1,4 +1,5 @@
 import SpyGame
+import SpyHost
 import SpyNet
 import SpyProtocol
 import SpyWeb
@@ -68,15 +69,14 @@ extension Server {
             if let other { due = min(due ?? other, other) }
         }
         guard let due, rooms[host.code] === host else {
-            loop.cancel(host.wakeTimer)
-            host.wakeTimer = nil
+            loop.cancel(roomTimers.removeValue(forKey: host.code))
             return
         }
         let at = clock.monoMs(atWall: due)
-        if let timer = host.wakeTimer, loop.rearm(timer, at: at) { return }
-        host.wakeTimer = loop.arm(at: at) { [weak self, weak host] in
+        if let timer = roomTimers[host.code], loop.rearm(timer, at: at) { return }
+        roomTimers[host.code] = loop.arm(at: at) { [weak self, weak host] in
             guard let self, let host else { return }
-            host.wakeTimer = nil
+            self.roomTimers[host.code] = nil
             self.roomWake(host)
         }
     }

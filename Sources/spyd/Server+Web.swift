@@ -1,4 +1,5 @@
 import SpyGame
+import SpyHost
 import SpyNet
 import SpyProtocol
 import SpyWeb

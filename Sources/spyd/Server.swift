@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SpyBank
 import SpyGame
+import SpyHost
 import SpyNet
 import SpyProtocol
 import SpyWeb
@@ -55,6 +56,8 @@ final class Server {
     var dirtyRooms: Set<String> = []
     /// The once-a-second sweep over rooms (grace periods, empty rooms, saving retries, rate limits).
     var sweepTimer: TimerID?
+    /// Each room's timer of its next deadline, bot move or claim expiry, by room code.
+    var roomTimers: [String: TimerID] = [:]
     /// Wrong passwords per address, for the backoff.
     var passwordThrottle = PasswordThrottle()
     /// Rooms opened per address in the last minute.
@@ -246,7 +249,8 @@ final class Server {
         }
         peers.removeAll()
         loop.cancel(sweepTimer)
-        for host in rooms.values { loop.cancel(host.wakeTimer) }
+        for timer in roomTimers.values { loop.cancel(timer) }
+        roomTimers.removeAll()
         if let listenerRegistration { loop.unregister(listenerRegistration) }
         listenerRegistration = nil
         listener.close()

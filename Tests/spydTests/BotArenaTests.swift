@@ -4,6 +4,7 @@ import SpyGame
 import SpyProtocol
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 /// Bot-only games on the embedded bank, in memory, few enough to keep the suite quick (the published figures come

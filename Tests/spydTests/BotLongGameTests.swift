@@ -4,6 +4,7 @@ import SpyGame
 import SpyProtocol
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 /// Long bot games driven the way the daemon drives them (a `Room`, a `BotDriver` planning every bot's move, an

@@ -6,6 +6,7 @@ import SpyProtocol
 import SpyTestSupport
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 @Suite struct BotTests {

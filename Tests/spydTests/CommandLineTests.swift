@@ -4,6 +4,7 @@ import SpyProtocol
 import SpyTestSupport
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 @Suite struct CommandLineTests {

@@ -5,6 +5,7 @@ import SpyNet
 import SpyProtocol
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 /// The host's per-address and memory guards, as plain values.

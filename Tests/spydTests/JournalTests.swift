@@ -5,6 +5,7 @@ import SpyNet
 import SpyProtocol
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 /// The journal's format, its recovery (snapshot plus replay) and what a failing disk does to it.

@@ -5,6 +5,7 @@ import SpyNet
 import SpyProtocol
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 /// `spyd state check`: what a state directory holds, read without changing it.

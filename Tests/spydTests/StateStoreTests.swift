@@ -5,6 +5,7 @@ import SpyNet
 import SpyProtocol
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 /// The state directory and its files: who may write there, what a failed write or an unreadable file means.

@@ -5,6 +5,7 @@ import SpyNet
 import SpyProtocol
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 /// Nothing is acknowledged before it is on disk, even when the disk fails; and the state directory is the host's own.

@@ -1,52 +1,49 @@
 import SpyGame
-import SpyNet
 import SpyProtocol
 
 /// One room with the daemon's bookkeeping around it: who is connected to which seat, tokens, absences, bots.
-final class RoomHost {
-    var room: Room
+package final class RoomHost {
+    package var room: Room
     /// Each seated human's resume token. Never logged, never sent to anyone but its owner.
-    var tokens: [PlayerID: String]
+    package var tokens: [PlayerID: String]
     /// The connection of each connected human.
-    var peers: [PlayerID: UInt64] = [:]
+    package var peers: [PlayerID: UInt64] = [:]
     /// Connections watching the room (the board): no seat, public messages only.
-    var watchers: Set<UInt64> = []
+    package var watchers: Set<UInt64> = []
     /// Wall-clock ms since which a seated human has been away.
-    var absentSince: [PlayerID: Int64] = [:]
+    package var absentSince: [PlayerID: Int64] = [:]
     /// Claims of away seats waiting for approval.
-    var claims = SeatClaims()
+    package var claims = SeatClaims()
     /// Wall-clock ms since which nobody has been connected.
-    var emptySince: Int64?
+    package var emptySince: Int64?
     /// Opened at start: stays open while empty.
-    let permanent: Bool
-    var bots: BotDriver
+    package let permanent: Bool
+    package var bots: BotDriver
     /// Bots to seat once the first human has joined (so the human owns the room).
-    var botsToAdd = 0
+    package var botsToAdd = 0
     /// The last deadline a tick was sent for, so a deadline the room keeps after its tick is not ticked again.
-    var tickedDeadline: Millis?
+    package var tickedDeadline: Millis?
     /// The address of the client that opened the room (`nil` for the host's own rooms and resumed ones).
-    var openedBy: String?
+    package var openedBy: String?
     /// Whether anyone but the client that opened the room has joined it.
-    var joinedByOthers = false
+    package var joinedByOthers = false
     /// Whether the last save failed: moves are refused until one succeeds.
-    var saveFailing = false
+    package var saveFailing = false
     /// Saving works again after an outage: presence, timers and bots must catch up with what happened meanwhile.
-    var needsReconcile = false
-    /// The timer of the room's next deadline, bot move or claim expiry, armed on the host's loop.
-    var wakeTimer: TimerID?
+    package var needsReconcile = false
 
-    init(room: Room, tokens: [PlayerID: String] = [:], permanent: Bool, botMemory: BotMemory = BotMemory()) {
+    package init(room: Room, tokens: [PlayerID: String] = [:], permanent: Bool, botMemory: BotMemory = BotMemory()) {
         self.room = room
         self.tokens = tokens
         self.permanent = permanent
         self.bots = BotDriver(memory: botMemory)
     }
 
-    var code: String { room.code }
+    package var code: String { room.code }
 
-    var hasBots: Bool { room.hasBots }
+    package var hasBots: Bool { room.hasBots }
 
-    func snapshot() -> RoomSnapshot {
+    package func snapshot() -> RoomSnapshot {
         // Tokens of seats the room just gave up are dropped from the file even before the effects are carried out.
         let seated = Set(room.playerIDs)
         return RoomSnapshot(

@@ -6,26 +6,33 @@ import SpyProtocol
 /// What a room's bots know, saved with the room so a restarted daemon's bots carry on.
 ///
 /// A bot learns only what a player would: its own word from its own `deal`, and the public messages.
-struct BotMemory: Codable, Equatable {
+package struct BotMemory: Codable, Equatable {
     /// A bot's card in one game.
-    struct Card: Codable, Equatable {
+    package struct Card: Codable, Equatable {
         /// Game number the card was dealt in.
-        var game: Int
+        package var game: Int
         /// The word; `nil` for the blank.
-        var word: String?
+        package var word: String?
+
+        package init(game: Int, word: String?) {
+            self.game = game
+            self.word = word
+        }
     }
 
     /// Each bot's card in the current game.
-    var cards: [PlayerID: Card] = [:]
+    package var cards: [PlayerID: Card] = [:]
     /// The vote now open, as announced.
-    var voting: ServerMessage.Voting?
+    package var voting: ServerMessage.Voting?
     /// The blank who is guessing, as announced.
-    var guesser: PlayerID?
+    package var guesser: PlayerID?
+
+    package init() {}
 }
 
 /// Word knowledge the bots share: the bank's clue material, categories to hint at, and words a blank can guess.
 /// All of it is the bank's, public to anyone who reads the bank; none of it is a room's hidden state.
-struct BotVocabulary: Sendable {
+package struct BotVocabulary: Sendable {
     /// Word → its pair's category. A bot's word comes from its `deal`, which carries the bank's word exactly, so no
     /// folding is needed (folding every word of a large bank would slow the host's start).
     private var categories: [String: String] = [:]
@@ -34,7 +41,7 @@ struct BotVocabulary: Sendable {
     /// Civilian words by language, for the blank's guess.
     private var words: [BankLanguage: [String]] = [:]
 
-    init(pairs: [WordPair]) {
+    package init(pairs: [WordPair]) {
         for pair in pairs {
             if !pair.category.isEmpty {
                 categories[pair.civilian] = pair.category
@@ -46,11 +53,11 @@ struct BotVocabulary: Sendable {
         }
     }
 
-    func category(of word: String) -> String? { categories[word] }
+    package func category(of word: String) -> String? { categories[word] }
 
     /// The clue material of `word`: the clues a sheet gave it, else the embedded bank's, when it pairs the word as
     /// this bank does (material written against another partner might name this pair's other word); else none.
-    func material(of word: String) -> [BotClue] {
+    package func material(of word: String) -> [BotClue] {
         for pair in pairs[word] ?? [] {
             // The sheet's own clues come first; one also listed for the other word fits both.
             let sheet = word == pair.civilian ? pair.civilianClues : pair.spyClues
@@ -66,18 +73,18 @@ struct BotVocabulary: Sendable {
     }
 
     /// The words the bank pairs `word` with.
-    func partners(of word: String) -> [String] {
+    package func partners(of word: String) -> [String] {
         (pairs[word] ?? []).map { $0.civilian == word ? $0.spy : $0.civilian }
     }
 
     /// Words a blank might guess for a room of `language`.
-    func guessable(for language: BankLanguage) -> [String] {
+    package func guessable(for language: BankLanguage) -> [String] {
         let pool = language == .both ? words.values.flatMap { $0 } : words[language] ?? []
         return pool.isEmpty ? ["?"] : pool
     }
 
     /// The same knowledge, in the form a `BotMind` reads.
-    var knowledge: BotKnowledge {
+    package var knowledge: BotKnowledge {
         let vocabulary = self
         return BotKnowledge(
             material: { vocabulary.material(of: $0) }, category: { vocabulary.category(of: $0) },
@@ -86,32 +93,32 @@ struct BotVocabulary: Sendable {
 }
 
 /// A move a bot makes when its time comes.
-struct BotMove: Equatable {
+package struct BotMove: Equatable {
     /// When to make it (room clock).
-    var due: Millis
+    package var due: Millis
     /// The bot.
-    var bot: PlayerID
+    package var bot: PlayerID
     /// The move.
-    var message: ClientMessage
+    package var message: ClientMessage
 }
 
 /// Drives the bot seats of one room from what the room tells them, with moves timed through the event loop's
 /// deadlines rather than sleeps.
-struct BotDriver {
-    var memory = BotMemory()
-    private(set) var pending: [BotMove] = []
+package struct BotDriver {
+    package var memory = BotMemory()
+    package private(set) var pending: [BotMove] = []
     /// Obligations already scheduled (a turn, a ballot, a guess), so each is answered once.
     private var planned: Set<String> = []
 
-    init(memory: BotMemory = BotMemory()) {
+    package init(memory: BotMemory = BotMemory()) {
         self.memory = memory
     }
 
     /// When the next move is due.
-    var nextDue: Millis? { pending.map(\.due).min() }
+    package var nextDue: Millis? { pending.map(\.due).min() }
 
     /// Takes note of a message the room sent to `recipient` (a bot) or to everyone (`nil`).
-    mutating func observe(_ message: ServerMessage, recipient: PlayerID?) {
+    package mutating func observe(_ message: ServerMessage, recipient: PlayerID?) {
         switch message {
         case .deal(let deal):
             if let recipient { memory.cards[recipient] = .init(game: deal.game, word: deal.word) }
@@ -129,7 +136,7 @@ struct BotDriver {
     }
 
     /// Moves whose time has come, removed from the queue.
-    mutating func takeDue(now: Millis) -> [BotMove] {
+    package mutating func takeDue(now: Millis) -> [BotMove] {
         let due = pending.filter { $0.due <= now }
         pending.removeAll { $0.due <= now }
         return due
@@ -137,19 +144,19 @@ struct BotDriver {
 
     /// Forgets every scheduled and answered obligation, so the next `plan` schedules afresh what the room expects
     /// (after moves that could not be saved were lost).
-    mutating func forgetPlans() {
+    package mutating func forgetPlans() {
         pending.removeAll()
         planned.removeAll()
     }
 
     /// Forgets a bot that left or was kicked.
-    mutating func forget(_ bot: PlayerID) {
+    package mutating func forget(_ bot: PlayerID) {
         memory.cards[bot] = nil
         pending.removeAll { $0.bot == bot }
     }
 
     /// Schedules whatever the room now expects from its bots.
-    mutating func plan(
+    package mutating func plan(
         room: Room, now: Millis, delayMs: Int, level: BotLevel, knowledge: BotKnowledge, random: inout SplitMix64
     ) {
         let view = room.view(now: now)

@@ -3,41 +3,43 @@
 /// The first two wrong passwords cost nothing (typos); each one after them doubles the time the address must wait
 /// before it may try again, up to a minute. A burst is logged once, when it starts, and summed up when the address
 /// has been quiet long enough to be forgotten.
-struct PasswordThrottle {
-    struct Entry: Equatable {
+package struct PasswordThrottle {
+    package struct Entry: Equatable {
         /// Wrong passwords in this burst.
-        var failures: Int
+        package var failures: Int
         /// Attempts refused while the address had to wait.
-        var refused: Int
+        package var refused: Int
         /// Monotonic ms before which the address may not try.
-        var blockedUntil: Int64
+        package var blockedUntil: Int64
         /// Monotonic ms of the last wrong password.
-        var lastFailure: Int64
+        package var lastFailure: Int64
     }
 
     /// Wait after the third wrong password; doubled for each one after it.
-    var baseDelayMs: Int64 = 250
+    package var baseDelayMs: Int64 = 250
     /// Longest wait.
-    var maxDelayMs: Int64 = 60_000
+    package var maxDelayMs: Int64 = 60_000
     /// Quiet time after which an address's burst is over and forgotten.
-    var forgetAfterMs: Int64 = 10 * 60_000
+    package var forgetAfterMs: Int64 = 10 * 60_000
     /// Addresses remembered at once; past this the oldest burst is forgotten first.
-    var maxEntries = 4_096
-    private(set) var entries: [String: Entry] = [:]
+    package var maxEntries = 4_096
+    package private(set) var entries: [String: Entry] = [:]
+
+    package init() {}
 
     /// Milliseconds the address must still wait, or `nil` when it may try now.
-    func waitMs(for address: String, now: Int64) -> Int64? {
+    package func waitMs(for address: String, now: Int64) -> Int64? {
         guard let entry = entries[address], entry.blockedUntil > now else { return nil }
         return entry.blockedUntil - now
     }
 
     /// Counts an attempt refused because the address had to wait.
-    mutating func recordRefusal(_ address: String) {
+    package mutating func recordRefusal(_ address: String) {
         entries[address]?.refused += 1
     }
 
     /// Records a wrong password; returns true when it starts a burst (the one to log).
-    mutating func recordFailure(_ address: String, now: Int64) -> Bool {
+    package mutating func recordFailure(_ address: String, now: Int64) -> Bool {
         var entry = entries[address] ?? Entry(failures: 0, refused: 0, blockedUntil: 0, lastFailure: now)
         let starts = entry.failures == 0
         entry.failures += 1
@@ -56,12 +58,12 @@ struct PasswordThrottle {
     }
 
     /// A right password ends the address's burst.
-    mutating func recordSuccess(_ address: String) {
+    package mutating func recordSuccess(_ address: String) {
         entries[address] = nil
     }
 
     /// Forgets addresses quiet for `forgetAfterMs`; returns the bursts that ended, for the log.
-    mutating func sweep(now: Int64) -> [(address: String, entry: Entry)] {
+    package mutating func sweep(now: Int64) -> [(address: String, entry: Entry)] {
         let ended = entries.filter { now - $0.value.lastFailure >= forgetAfterMs && now >= $0.value.blockedUntil }
         for address in ended.keys { entries[address] = nil }
         return ended.map { ($0.key, $0.value) }.sorted { $0.address < $1.address }
@@ -69,17 +71,17 @@ struct PasswordThrottle {
 }
 
 /// How often one address may open rooms: at most `perMinute` in any 60 seconds.
-struct RoomOpeningRate {
+package struct RoomOpeningRate {
     /// Rooms one address may open in a minute; 0 for no limit.
-    var perMinute: Int
+    package var perMinute: Int
     private var recent: [String: [Int64]] = [:]
 
-    init(perMinute: Int) {
+    package init(perMinute: Int) {
         self.perMinute = perMinute
     }
 
     /// Whether `address` may open a room now; when it may, the opening is counted.
-    mutating func allow(_ address: String, now: Int64) -> Bool {
+    package mutating func allow(_ address: String, now: Int64) -> Bool {
         guard perMinute > 0 else { return true }
         var times = recent[address, default: []]
         times.removeAll { now - $0 >= 60_000 }
@@ -93,7 +95,7 @@ struct RoomOpeningRate {
     }
 
     /// Forgets addresses that opened nothing in the last minute.
-    mutating func sweep(now: Int64) {
+    package mutating func sweep(now: Int64) {
         recent = recent.filter { $0.value.contains { now - $0 < 60_000 } }
     }
 }
@@ -101,8 +103,8 @@ struct RoomOpeningRate {
 /// Which connections to cut when the bytes held in unfinished frames pass the host's budget: the largest first,
 /// until the rest fits. Cutting the largest frees the most memory per connection lost, and it is the attacker who
 /// holds the most.
-enum PartialFrameBudget {
-    static func connectionsToCut(held: [(id: UInt64, bytes: Int)], budget: Int) -> [UInt64] {
+package enum PartialFrameBudget {
+    package static func connectionsToCut(held: [(id: UInt64, bytes: Int)], budget: Int) -> [UInt64] {
         var total = held.reduce(0) { $0 + $1.bytes }
         guard total > budget else { return [] }
         var cut: [UInt64] = []
