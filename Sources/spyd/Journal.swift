@@ -9,6 +9,12 @@ import SpyNet
 /// `fdatasync` for every room of the wake. A room's snapshot replaces what came before it, and `rewrite` replaces
 /// the whole file (temporary file, fsync, rename, fsync of the directory) with one snapshot per room, which is how
 /// the file is compacted and how it is made whole again after a failed write.
+///
+/// The file is kept written with zeros ahead of its last record (`Policy.preallocationBytes` at a time). A commit
+/// then writes over blocks the file already has, so its `fdatasync` flushes the data alone: an append that grew the
+/// file would also have to write the inode (its size and blocks), one more round trip to the disk on every commit.
+/// Blocks reserved with `fallocate` would not do: they are unwritten extents, and the first write into each
+/// changes metadata all the same. Reading stops at the zeros: they are space kept ready, not a torn tail.
 final class Journal {
     /// The system calls the journal writes with; replaceable so tests can make the disk fail.
     struct Disk {
@@ -39,6 +45,15 @@ final class Journal {
         var bytesPerSnapshot = 64 << 10
         /// The file is compacted once it is this large and more than twice what its rooms need.
         var compactAfterBytes = 8 << 20
+        /// Zeros written ahead of the last record, in steps of this many bytes (0: none, the file grows with
+        /// each commit). A commit that reaches the end of them writes the next step with its records.
+        var preallocationBytes = 1 << 20
+
+        /// The file size to write zeros up to once records end at `end`: at least half a step beyond it.
+        func preallocatedEnd(after end: Int) -> Int {
+            guard preallocationBytes > 0 else { return end }
+            return (end + preallocationBytes / 2 + preallocationBytes - 1) / preallocationBytes * preallocationBytes
+        }
     }
 
     static let fileName = "rooms.journal"
@@ -52,6 +67,10 @@ final class Journal {
     private var fd: Int32
     /// Bytes of the file that are durable.
     private(set) var committedBytes: Int
+    /// The file's size: the records up to `committedBytes`, zeros after them.
+    private(set) var fileBytes: Int
+    /// The open file's device and inode, to tell whether the journal's name still leads to it.
+    private var identity: (device: UInt64, inode: UInt64)?
     private var pending: [UInt8] = []
     /// A write or sync failed: the file's tail cannot be trusted until `rewrite` succeeds.
     private(set) var isBroken = false
@@ -59,13 +78,21 @@ final class Journal {
     private var sinceSnapshot: [String: (changes: Int, bytes: Int)] = [:]
     private var snapshotBytes: [String: Int] = [:]
 
-    private init(directory: String, fd: Int32, committedBytes: Int, disk: Disk, policy: Policy) {
+    private init(directory: String, fd: Int32, committedBytes: Int, fileBytes: Int, disk: Disk, policy: Policy) {
         self.directory = directory
         self.path = "\(directory)/\(Journal.fileName)"
         self.fd = fd
         self.committedBytes = committedBytes
+        self.fileBytes = fileBytes
         self.disk = disk
         self.policy = policy
+        identity = Journal.identity(of: fd)
+    }
+
+    private static func identity(of fd: Int32) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard fd >= 0, fstat(fd, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     deinit {
@@ -113,7 +140,8 @@ final class Journal {
         return committedBytes >= policy.compactAfterBytes && committedBytes > 2 * live
     }
 
-    /// Makes every buffered record durable: one write, one `fdatasync`. On failure nothing of them counts, the
+    /// Makes every buffered record durable: one write, one `fdatasync` (and, when the records reach the end of
+    /// the zeros written ahead, the next step of zeros in the same sync). On failure nothing of them counts, the
     /// journal is broken, and only `rewrite` mends it.
     func commit() throws(WriteError) {
         if isBroken {
@@ -122,28 +150,32 @@ final class Journal {
         }
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20) }
+        let end = committedBytes + pending.count
         do throws(WriteError) {
             try checkInPlace()
             try write(pending, to: fd, at: committedBytes)
+            if end > fileBytes {
+                fileBytes =
+                    end + Self.writeZeros(to: fd, from: end, upTo: policy.preallocatedEnd(after: end), disk: disk)
+            }
             guard disk.sync(fd) == 0 else { throw WriteError(operation: "fdatasync", code: errno) }
         } catch {
             // Whatever reached the file after `committedBytes` is not trusted: cut it off if the disk lets us, and
             // in any case mend the file by a rewrite before anything else is appended.
             isBroken = true
             _ = ftruncate(fd, off_t(committedBytes))
+            fileBytes = committedBytes
             throw error
         }
-        committedBytes += pending.count
+        committedBytes = end
     }
 
     /// Fails when the open file is no longer the journal of the directory (the file or the directory was moved
     /// or removed): what is written there would not be found at the next start.
     private func checkInPlace() throws(WriteError) {
-        var open = stat()
         var named = stat()
-        guard fstat(fd, &open) == 0 else { throw WriteError(operation: "fstat", code: errno) }
         guard stat(path, &named) == 0 else { throw WriteError(operation: "find", code: errno) }
-        guard open.st_ino == named.st_ino, open.st_dev == named.st_dev else {
+        guard let identity, identity.inode == UInt64(named.st_ino), identity.device == UInt64(named.st_dev) else {
             throw WriteError(operation: "find", code: ENOENT)
         }
     }
@@ -158,14 +190,41 @@ final class Journal {
     func rewrite(_ snapshots: [RoomSnapshot], migrated: [String: UInt32]? = nil) throws {
         pending.removeAll()
         let newFD = try Journal.writeFile(
-            in: directory, snapshots: snapshots, migrated: migrated, disk: disk)
+            in: directory, snapshots: snapshots, migrated: migrated, disk: disk, policy: policy)
         close(fd)
         fd = newFD.fd
+        identity = Journal.identity(of: fd)
         committedBytes = newFD.size
+        fileBytes = newFD.fileSize
         isBroken = false
         sinceSnapshot.removeAll()
         snapshotBytes = newFD.snapshotBytes
     }
+
+    /// Zeros from `start` up to `end`, as far as the disk takes them: returns how many were written. Space ahead
+    /// is a saving, not a promise: on a disk with less than 16 times as much free, or a disk that fills up, there
+    /// are fewer or none, and the file grows with each commit instead.
+    private static func writeZeros(to fd: Int32, from start: Int, upTo end: Int, disk: Disk) -> Int {
+        // The last free space of a nearly full disk is left for records.
+        var space = statvfs()
+        guard end > start, fstatvfs(fd, &space) == 0,
+            Int(space.f_bavail) * Int(space.f_frsize) >= 16 * (end - start)
+        else { return 0 }
+        var written = 0
+        while start + written < end {
+            let count = zeros.withUnsafeBytes { raw in
+                disk.write(
+                    fd, UnsafeRawBufferPointer(rebasing: raw[..<min(raw.count, end - start - written)]),
+                    start + written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
+        }
+        return written
+    }
+
+    private static let zeros = [UInt8](repeating: 0, count: 64 << 10)
 
     private func write(_ bytes: [UInt8], to fd: Int32, at start: Int) throws(WriteError) {
         var written = 0
@@ -184,8 +243,8 @@ final class Journal {
 
     /// Writes a new journal file holding `snapshots` and renames it into place; returns it open for appending.
     private static func writeFile(
-        in directory: String, snapshots: [RoomSnapshot], migrated: [String: UInt32]?, disk: Disk
-    ) throws -> (fd: Int32, size: Int, snapshotBytes: [String: Int]) {
+        in directory: String, snapshots: [RoomSnapshot], migrated: [String: UInt32]?, disk: Disk, policy: Policy
+    ) throws -> (fd: Int32, size: Int, fileSize: Int, snapshotBytes: [String: Int]) {
         var bytes = JournalFormat.header()
         var sizes: [String: Int] = [:]
         if let migrated { try JournalFormat.frame(.migrated(migrated), into: &bytes) }
@@ -199,9 +258,11 @@ final class Journal {
         unlink(temporary)
         let fd = Glibc.open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw WriteError(operation: "open", code: errno) }
-        let writer = Journal(directory: directory, fd: -1, committedBytes: 0, disk: disk, policy: Policy())
+        let writer = Journal(directory: directory, fd: -1, committedBytes: 0, fileBytes: 0, disk: disk, policy: policy)
+        let zeros: Int
         do {
             try writer.write(bytes, to: fd, at: 0)
+            zeros = writeZeros(to: fd, from: bytes.count, upTo: policy.preallocatedEnd(after: bytes.count), disk: disk)
             guard disk.sync(fd) == 0 else { throw WriteError(operation: "fsync", code: errno) }
             guard rename(temporary, path) == 0 else { throw WriteError(operation: "rename", code: errno) }
         } catch {
@@ -210,7 +271,7 @@ final class Journal {
             throw error
         }
         AtomicFile.syncDirectory(directory)
-        return (fd, bytes.count, sizes)
+        return (fd, bytes.count, bytes.count + zeros, sizes)
     }
 }
 
@@ -238,6 +299,7 @@ extension Journal {
         let path = "\(directory)/\(fileName)"
         var contents = Contents(records: [])
         var size = 0
+        var fileSize = 0
         switch BoundedFile.read(path, maxBytes: maxFileBytes, followingLinks: false) {
         case .success(let bytes):
             switch JournalFormat.headerProblem(bytes) {
@@ -253,10 +315,12 @@ extension Journal {
                 let parsed = JournalFormat.parse(bytes)
                 contents.records = parsed.records.map(\.record)
                 size = parsed.goodBytes
+                fileSize = bytes.count
                 if let problem = parsed.tailProblem {
-                    contents.cutBytes = bytes.count - parsed.goodBytes
+                    contents.cutBytes = parsed.tailBytes
                     let aside = "\(path).tail-\(Int(Date().timeIntervalSince1970))"
-                    try? AtomicFile.write(Array(bytes[parsed.goodBytes...]), to: aside, mode: 0o600)
+                    let tail = Array(bytes[parsed.goodBytes..<(parsed.goodBytes + parsed.tailBytes)])
+                    try? AtomicFile.write(tail, to: aside, mode: 0o600)
                     warn(
                         "the journal ends in \(problem) at byte \(parsed.goodBytes): the last \(contents.cutBytes) "
                             + "bytes are not trusted; cut off and kept in \(aside)")
@@ -281,11 +345,14 @@ extension Journal {
                     close(fd)
                     throw StartupError("cannot cut the torn tail off the journal \(path): \(reason)")
                 }
+                fileSize = size
             }
         } else {
             fd = -1
+            fileSize = 0
         }
-        let journal = Journal(directory: directory, fd: fd, committedBytes: size, disk: disk, policy: policy)
+        let journal = Journal(
+            directory: directory, fd: fd, committedBytes: size, fileBytes: fileSize, disk: disk, policy: policy)
         for record in contents.records { journal.account(record, size: 0) }
         contents.migratedFiles = try journal.adoptOlderFiles(contents: &contents, created: size == 0, warn: warn)
         return (journal, contents)

@@ -107,11 +107,18 @@ enum JournalRecord: Equatable {
     }
 
     func payload() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try writePayload(into: &bytes)
+        return bytes
+    }
+
+    /// Appends the record's payload to `bytes`.
+    func writePayload(into bytes: inout [UInt8]) throws {
         switch self {
-        case .snapshot(let snapshot): return try StreamingJSONEncoder.encode(snapshot)
-        case .change(let change): return try StreamingJSONEncoder.encode(change)
-        case .closed(let code): return Array(code.utf8)
-        case .migrated(let files): return try StreamingJSONEncoder.encode(files)
+        case .snapshot(let snapshot): bytes.append(contentsOf: try StreamingJSONEncoder.encode(snapshot))
+        case .change(let change): try change.writeJSON(into: &bytes)
+        case .closed(let code): bytes.append(contentsOf: code.utf8)
+        case .migrated(let files): bytes.append(contentsOf: try StreamingJSONEncoder.encode(files))
         }
     }
 
@@ -166,17 +173,30 @@ enum JournalFormat {
             | UInt32(bytes[offset + 3]) << 24
     }
 
-    /// Appends `record`, framed, to `bytes`; returns the framed size.
+    /// Appends `record`, framed, to `bytes`; returns the framed size. The payload is written in place after a
+    /// header that is filled in once its length and checksum are known; on failure `bytes` is as it was.
     @discardableResult
     static func frame(_ record: JournalRecord, into bytes: inout [UInt8]) throws -> Int {
-        let payload = try record.payload()
-        guard payload.count <= maxPayloadBytes else { throw RecordTooLarge(bytes: payload.count) }
-        let kind = record.kind.rawValue
-        append(UInt32(payload.count), to: &bytes)
-        append(CRC32C.checksum(payload, continuing: CRC32C.checksum(CollectionOfOne(kind))), to: &bytes)
-        bytes.append(kind)
-        bytes.append(contentsOf: payload)
-        return recordHeaderBytes + payload.count
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: recordHeaderBytes - 1))
+        bytes.append(record.kind.rawValue)
+        do {
+            try record.writePayload(into: &bytes)
+        } catch {
+            bytes.removeSubrange(start...)
+            throw error
+        }
+        let length = bytes.count - start - recordHeaderBytes
+        guard length <= maxPayloadBytes else {
+            bytes.removeSubrange(start...)
+            throw RecordTooLarge(bytes: length)
+        }
+        bytes.withUnsafeMutableBytes { raw in
+            let checksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
+            raw.storeBytes(of: UInt32(length).littleEndian, toByteOffset: start, as: UInt32.self)
+            raw.storeBytes(of: checksum.littleEndian, toByteOffset: start + 4, as: UInt32.self)
+        }
+        return bytes.count - start
     }
 
     struct RecordTooLarge: Error, CustomStringConvertible {
@@ -190,8 +210,12 @@ enum JournalFormat {
         var records: [(offset: Int, record: JournalRecord)] = []
         /// Bytes up to the end of the last good record.
         var goodBytes = 0
-        /// Why the bytes after `goodBytes` are not records, when there are any.
+        /// Why the bytes after `goodBytes` are not records, when some of them are not zero.
         var tailProblem: String?
+        /// Bytes of the torn or corrupt tail, up to its last byte that is not zero (0 when the tail is whole).
+        var tailBytes = 0
+        /// Zeros after the last record: space the host wrote ahead for its next records, not a tail.
+        var preallocatedBytes = 0
     }
 
     /// Why the header is not one this host reads, if it is not.
@@ -210,8 +234,21 @@ enum JournalFormat {
         return format == version ? nil : .format(format)
     }
 
-    /// The records of a journal whose header is good, up to the first one that is torn or corrupt.
+    /// The records of a journal whose header is good, up to the first one that is torn or corrupt. Where the
+    /// records stop, the rest of the file is either all zeros (written ahead by the host: the journal ends there,
+    /// whole) or a tail that cannot be trusted. No record is all zeros: its checksum covers its nonzero kind.
     static func parse(_ bytes: [UInt8]) -> Parsed {
+        var parsed = parseRecords(bytes)
+        if let last = bytes.lastIndex(where: { $0 != 0 }), last >= parsed.goodBytes {
+            parsed.tailBytes = last + 1 - parsed.goodBytes
+        } else {
+            parsed.tailProblem = nil
+            parsed.preallocatedBytes = bytes.count - parsed.goodBytes
+        }
+        return parsed
+    }
+
+    private static func parseRecords(_ bytes: [UInt8]) -> Parsed {
         var parsed = Parsed(goodBytes: headerBytes)
         var offset = headerBytes
         while offset < bytes.count {

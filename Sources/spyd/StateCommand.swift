@@ -95,10 +95,15 @@ enum StateCommand {
                     "journal: format \(JournalFormat.version), \(bytes.count) bytes, \(records.count) records")
                 if let tail = parsed.tailProblem {
                     problem(
-                        "torn or corrupt tail: \(bytes.count - parsed.goodBytes) bytes from byte \(parsed.goodBytes) "
+                        "torn or corrupt tail: \(parsed.tailBytes) bytes from byte \(parsed.goodBytes) "
                             + "(\(tail)); the next start cuts them off and keeps them aside")
                 } else {
                     say("tail: whole (every record's checksum matches)")
+                }
+                if parsed.preallocatedBytes > 0 {
+                    say(
+                        "space written ahead: \(parsed.preallocatedBytes) bytes of zeros after the last record, "
+                            + "where the next records go (the journal ends at byte \(parsed.goodBytes))")
                 }
             }
         }

@@ -30,6 +30,12 @@ import Testing
             tokens: token.map { ["p\(name.count)": $0] }, joinedByOthers: true)
     }
 
+    /// A change that any number of can follow: the room's clock ticks, and its first seat's token is issued again.
+    private func tick(_ code: String = "KFRW", now: Millis) -> RoomChange {
+        RoomChange(
+            room: code, now: now, event: LoggedEvent(.tick), tokens: ["p1": String(repeating: "c", count: 32)])
+    }
+
     private func rooms(in directory: String, warnings: inout [String]) throws -> [RoomSnapshot] {
         var collected: [String] = []
         let (_, contents) = try Journal.open(directory: directory) { collected.append($0) }
@@ -172,8 +178,9 @@ import Testing
 
     // MARK: Torn and corrupt tails
 
-    /// Whatever byte the last record is cut at, the journal loads the state before that record, cuts the torn
-    /// bytes off the file and keeps them aside.
+    /// Whatever byte the last record is cut at, and whether the file ends there or zeros written ahead follow
+    /// the cut, the journal loads the state before that record, cuts the torn bytes off the file and keeps them
+    /// aside (without the zeros after them).
     @Test func aLogCutAtEveryByteOfItsLastRecordLoadsTheStateBeforeIt() throws {
         let directory = try privateDirectory()
         let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
@@ -185,24 +192,112 @@ import Testing
         let start = journal.committedBytes
         try journal.append(.change(join("Cy", now: 20)))
         try journal.commit()
-        let whole = try fileBytes(journal.path)
-        #expect(whole.count == journal.committedBytes)
+        let file = try fileBytes(journal.path)
+        #expect(file.count > journal.committedBytes)
+        #expect(file[journal.committedBytes...].allSatisfy { $0 == 0 })
+        let whole = Array(file[..<journal.committedBytes])
         for cut in start..<whole.count {
-            let copy = try privateDirectory()
-            let path = "\(copy)/\(Journal.fileName)"
-            try Data(whole[..<cut]).write(to: URL(fileURLWithPath: path))
-            var warnings: [String] = []
-            #expect(try rooms(in: copy, warnings: &warnings) == [before], "cut at \(cut)")
-            if cut > start {
-                #expect(warnings.count == 1 && warnings[0].contains("not trusted"), "cut at \(cut): \(warnings)")
+            for zerosAfter in [false, true] {
+                let copy = try privateDirectory()
+                let path = "\(copy)/\(Journal.fileName)"
+                let torn = Array(whole[..<cut]) + (zerosAfter ? [UInt8](repeating: 0, count: file.count - cut) : [])
+                try Data(torn).write(to: URL(fileURLWithPath: path))
+                let label = "cut at \(cut), zeros after: \(zerosAfter)"
+                var warnings: [String] = []
+                #expect(try rooms(in: copy, warnings: &warnings) == [before], "\(label)")
+                let kept = Array(whole[start..<cut].reversed().drop { $0 == 0 }.reversed())
+                if kept.isEmpty {
+                    #expect(warnings.isEmpty, "\(label): \(warnings)")
+                    #expect(try fileBytes(path) == torn, "\(label)")
+                    continue
+                }
+                #expect(warnings.count == 1 && warnings[0].contains("not trusted"), "\(label): \(warnings)")
+                #expect(warnings.first?.contains("the last \(kept.count) bytes") == true, "\(label): \(warnings)")
                 let aside = try FileManager.default.contentsOfDirectory(atPath: copy).filter { $0.contains(".tail-") }
                 #expect(aside.count == 1)
-                #expect(try fileBytes("\(copy)/\(aside[0])") == Array(whole[start..<cut]))
-            } else {
-                #expect(warnings.isEmpty)
+                #expect(try fileBytes("\(copy)/\(aside[0])") == kept, "\(label)")
+                #expect(try fileBytes(path).count == start, "\(label)")
             }
-            #expect(try fileBytes(path).count == start, "cut at \(cut)")
         }
+    }
+
+    /// A journal keeps zeros written ahead of its last record: they load as its clean end, and the next records
+    /// go over them, right after the last one, without the file growing until they run out.
+    @Test func zerosWrittenAheadAreTheCleanEndAndTakeTheNextRecords() throws {
+        let directory = try privateDirectory()
+        var policy = Journal.Policy()
+        policy.preallocationBytes = 4_096
+        let (journal, _) = try Journal.open(directory: directory, policy: policy) { Issue.record("\($0)") }
+        var expected = snapshot()
+        try journal.append(.snapshot(expected))
+        try journal.commit()
+        let size = try fileBytes(journal.path).count
+        #expect(size % 4_096 == 0 && size >= journal.committedBytes + 2_048)
+        #expect(journal.fileBytes == size)
+
+        // The next commits write over the zeros: the file keeps its size.
+        var now: Millis = 0
+        func change() throws {
+            now += 10
+            let next = tick(now: now)
+            try journal.append(.change(next))
+            try journal.commit()
+            try expected.replay(next)
+        }
+        try change()
+        #expect(try fileBytes(journal.path).count == size)
+        #expect(try rooms(in: directory) == [expected])
+
+        // Reopened: every record loads, nothing is cut or set aside, and appends follow the last record.
+        let (again, contents) = try Journal.open(directory: directory, policy: policy) { Issue.record("\($0)") }
+        #expect(contents.cutBytes == 0 && contents.records.count == 2)
+        #expect(again.committedBytes == journal.committedBytes)
+        #expect(again.fileBytes == size)
+        let reopened = again
+        now += 10
+        let next = tick(now: now)
+        try reopened.append(.change(next))
+        try reopened.commit()
+        try expected.replay(next)
+        let file = try fileBytes(journal.path)
+        #expect(file.count == size)
+        #expect(file[reopened.committedBytes...].allSatisfy { $0 == 0 })
+        #expect(try rooms(in: directory) == [expected])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { !$0.contains(".tail-") })
+
+        // Records that reach the end of the zeros write the next step of them.
+        while reopened.committedBytes < size {
+            now += 10
+            let more = tick(now: now)
+            try reopened.append(.change(more))
+            try reopened.commit()
+            try expected.replay(more)
+        }
+        let grown = try fileBytes(journal.path)
+        #expect(grown.count > size && grown.count % 4_096 == 0)
+        #expect(grown.count >= reopened.committedBytes + 2_048)
+        #expect(grown[reopened.committedBytes...].allSatisfy { $0 == 0 })
+        #expect(try rooms(in: directory) == [expected])
+    }
+
+    /// The rewrite that compacts the journal (or mends it) writes zeros ahead too, and a journal that has them
+    /// reads as whole in `spyd state check`.
+    @Test func aRewrittenJournalHasZerosAheadAndLoads() throws {
+        let directory = try privateDirectory()
+        var policy = Journal.Policy()
+        policy.preallocationBytes = 8_192
+        let (journal, _) = try Journal.open(directory: directory, policy: policy) { Issue.record("\($0)") }
+        let rooms = [snapshot("AAAA"), snapshot("BBBB")]
+        try journal.rewrite(rooms)
+        let file = try fileBytes(journal.path)
+        #expect(file.count % 8_192 == 0 && file.count >= journal.committedBytes + 4_096)
+        #expect(file[journal.committedBytes...].allSatisfy { $0 == 0 })
+        #expect(try self.rooms(in: directory) == rooms)
+        let parsed = JournalFormat.parse(file)
+        #expect(parsed.tailProblem == nil && parsed.tailBytes == 0)
+        #expect(parsed.goodBytes == journal.committedBytes)
+        #expect(parsed.preallocatedBytes == file.count - journal.committedBytes)
     }
 
     @Test func aFlippedBitInTheLastRecordIsCaughtByItsChecksum() throws {
@@ -215,7 +310,7 @@ import Testing
         try journal.append(.change(join("Bo", now: 10)))
         try journal.commit()
         var bytes = try fileBytes(journal.path)
-        for offset in stride(from: start, to: bytes.count, by: 7) {
+        for offset in stride(from: start, to: journal.committedBytes, by: 7) {
             bytes[offset] ^= 0x10
             let copy = try privateDirectory()
             try Data(bytes).write(to: URL(fileURLWithPath: "\(copy)/\(Journal.fileName)"))
@@ -224,6 +319,18 @@ import Testing
             #expect(warnings.contains { $0.contains("not trusted") })
             bytes[offset] ^= 0x10
         }
+
+        // A byte that is not zero among the zeros after the last record is a tail that cannot be trusted too; the
+        // records before it all load.
+        var after = before
+        try after.replay(join("Bo", now: 10))
+        #expect(bytes.count > journal.committedBytes + 100)
+        bytes[journal.committedBytes + 100] = 1
+        let copy = try privateDirectory()
+        try Data(bytes).write(to: URL(fileURLWithPath: "\(copy)/\(Journal.fileName)"))
+        var warnings: [String] = []
+        #expect(try rooms(in: copy, warnings: &warnings) == [after])
+        #expect(warnings.count == 1 && warnings[0].contains("the last 101 bytes are not trusted"), "\(warnings)")
     }
 
     // MARK: A failing disk
@@ -235,10 +342,19 @@ import Testing
         var partialBytes = 0
         var syncFailure: Int32?
         var syncs = 0
+        /// The file cannot grow past this many bytes: writes beyond are cut short, then refused (a disk that fills).
+        var capacity: Int?
 
         var disk: Journal.Disk {
             Journal.Disk(
                 write: { [self] fd, bytes, offset in
+                    if let capacity, offset + bytes.count > capacity {
+                        guard capacity > offset else {
+                            errno = ENOSPC
+                            return -1
+                        }
+                        return pwrite(fd, bytes.baseAddress, capacity - offset, off_t(offset))
+                    }
                     if let code = writeFailure {
                         if partialBytes > 0, bytes.count > partialBytes {
                             let count = pwrite(fd, bytes.baseAddress, partialBytes, off_t(offset))
@@ -305,6 +421,40 @@ import Testing
 
     @Test func aFailedSyncCommitsNothing() throws {
         try failingCommit { $0.syncFailure = EIO }
+    }
+
+    /// Zeros ahead are a saving, not a promise: a disk with room for the records but not for the zeros takes the
+    /// records, and only a record that does not fit is refused.
+    @Test func aDiskWithoutRoomForZerosAheadStillTakesEveryRecordThatFits() throws {
+        let directory = try privateDirectory()
+        let filling = FailingDisk()
+        var policy = Journal.Policy()
+        policy.preallocationBytes = 4_096
+        let (journal, _) = try Journal.open(directory: directory, disk: filling.disk, policy: policy) {
+            Issue.record("\($0)")
+        }
+        var expected = snapshot()
+        try journal.append(.snapshot(expected))
+        try journal.commit()
+        let zerosEnd = journal.fileBytes
+        filling.capacity = zerosEnd + 600
+        var now: Millis = 0
+        while journal.committedBytes < zerosEnd + 300 {
+            now += 10
+            let change = tick(now: now)
+            try journal.append(.change(change))
+            try journal.commit()
+            try expected.replay(change)
+        }
+        #expect(try fileBytes(journal.path).count <= zerosEnd + 600)
+        #expect(try rooms(in: directory) == [expected])
+
+        let durable = journal.committedBytes
+        for number in 0..<20 { try journal.append(.change(tick(now: now + Millis(number)))) }
+        #expect(throws: Journal.WriteError.self) { try journal.commit() }
+        #expect(journal.isBroken)
+        #expect(try fileBytes(journal.path).count == durable)
+        #expect(try rooms(in: directory) == [expected])
     }
 
     @Test func oneCommitIsOneSyncForEveryRoom() throws {

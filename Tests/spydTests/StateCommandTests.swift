@@ -41,14 +41,42 @@ import Testing
     }
 
     @Test func itSaysWhatTheJournalHolds() throws {
-        let (directory, _) = try journalDirectory()
+        let (directory, journal) = try journalDirectory()
         let result = run(["check", directory])
         #expect(result.status == 0, "\(result)")
         #expect(result.output.contains("rooms: 2"))
         #expect(result.output.contains { $0.contains("AAAA") && $0.contains("1 seats") && $0.contains("60 s old") })
         #expect(result.output.contains { $0.contains("BBBB") && $0.contains("4 seats") && $0.contains("3 changes") })
         #expect(result.output.contains("tail: whole (every record's checksum matches)"))
+        let zeros =
+            (try FileManager.default.attributesOfItem(atPath: "\(directory)/\(Journal.fileName)")[.size]
+                as? Int ?? 0) - journal.committedBytes
+        #expect(zeros > 0)
+        #expect(
+            result.output.contains(
+                "space written ahead: \(zeros) bytes of zeros after the last record, where the next records go "
+                    + "(the journal ends at byte \(journal.committedBytes))"))
         #expect(result.output.last == "ok")
+    }
+
+    /// A record torn by a crash, with the zeros written ahead after it: the torn bytes are the tail, the zeros
+    /// are not counted in it.
+    @Test func aTornRecordBeforeTheZerosIsATornTail() throws {
+        let (directory, journal) = try journalDirectory()
+        let fd = open(journal.path, O_WRONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        let stray: [UInt8] = [40, 0, 0, 0, 9, 9, 9, 9, 2, 0x7B]
+        #expect(pwrite(fd, stray, stray.count, off_t(journal.committedBytes)) == stray.count)
+        close(fd)
+        let result = run(["check", directory])
+        #expect(result.status == 1)
+        #expect(
+            result.output.contains {
+                $0.contains("torn or corrupt tail: 10 bytes from byte \(journal.committedBytes)")
+                    && $0.contains("a record whose checksum does not match")
+            }, "\(result.output)")
+        #expect(!result.output.contains { $0.hasPrefix("space written ahead") })
+        #expect(result.output.last == "not ok")
     }
 
     @Test func aTornTailIsReportedAndLeftForTheNextStart() throws {

@@ -1,0 +1,103 @@
+import Foundation
+import SpyGame
+import SpyNet
+import SpyProtocol
+import Testing
+
+@testable import spyd
+
+/// The bytes of a record: its checksum and the JSON of a change.
+extension JournalTests {
+    /// CRC-32C a byte at a time, straight from the polynomial: what the table-driven checksum must equal.
+    private static func bitwiseCRC32C(_ bytes: some Sequence<UInt8>, continuing seed: UInt32 = 0) -> UInt32 {
+        var crc = ~seed
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test func crc32cOfEveryLengthAndAlignmentEqualsTheBitwiseDefinition() {
+        var random = SplitMix64(seed: 32)
+        let bytes = (0..<600).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for start in 0..<9 {
+            for end in start...min(bytes.count, start + 300) {
+                let slice = bytes[start..<end]
+                #expect(CRC32C.checksum(slice) == Self.bitwiseCRC32C(slice), "\(start)..<\(end)")
+            }
+        }
+        let whole = Self.bitwiseCRC32C(bytes)
+        for split in stride(from: 0, through: bytes.count, by: 37) {
+            let first = CRC32C.checksum(bytes[..<split])
+            #expect(CRC32C.checksum(bytes[split...], continuing: first) == whole, "split at \(split)")
+            let raw = bytes.withUnsafeBytes {
+                CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[split...]), continuing: first)
+            }
+            #expect(raw == whole, "split at \(split)")
+        }
+        // A sequence without contiguous storage takes the byte-at-a-time path.
+        #expect(CRC32C.checksum(bytes.lazy.map { $0 }) == whole)
+    }
+
+    /// Every kind of change, with every client message and strings that need escaping, is written by hand as the
+    /// very bytes `StreamingJSONEncoder` writes for it, and reads back as the same change.
+    @Test func aChangeIsWrittenAsTheBytesOfItsEncodableForm() throws {
+        let awkward = ["Amy", "", "雞蛋 🥚", "a\"b\\c", "tab\there\nnew\u{7F}\u{01}", "/slash", "\u{2028}"]
+        var messages: [ClientMessage] = [
+            .pass, .start, .leave, .ping(.init(id: -3)), .pong(.init(id: Int.max)),
+            .settings(.init(maxPlayers: 8)),
+            .settings(
+                .init(
+                    maxPlayers: 6, spies: 2, blank: true, clueMode: .typed, turnSeconds: 30, voteSeconds: 20,
+                    tieRule: .pk, revealOut: false, blankRule: .guess, language: .zhTW, allowParty: true,
+                    categories: ["動物", "a\"b"], spyWin: .parity)),
+            .hello(.init(name: "Bo", room: "KFRW", token: "t", password: "p\"w", create: true, watch: false)),
+            .claimAnswer(.init(player: "p2", allow: true)), .claimAnswer(.init(player: "p2", allow: false)),
+        ]
+        for text in awkward {
+            messages += [
+                .vote(.init(target: text)), .clue(.init(text: text)), .guess(.init(word: text)),
+                .kick(.init(player: text)),
+            ]
+        }
+        var events: [LoggedEvent?] = [
+            nil, LoggedEvent(.tick), LoggedEvent(.hostRestarted), LoggedEvent(.join(name: "Bot 1", bot: true)),
+        ]
+        for text in awkward {
+            events += [
+                LoggedEvent(.join(name: text, bot: false)), LoggedEvent(.connected(text)),
+                LoggedEvent(.disconnected(text)), LoggedEvent(.leave(text)),
+            ]
+        }
+        events += messages.map { LoggedEvent(.move("p3", $0)) }
+        let tokenSets: [[PlayerID: String]?] = [
+            nil, [:], ["p1": String(repeating: "a", count: 32)],
+            ["p1": "x", "p2": "y\"", "p\n3": "z", "p4": "w"],
+        ]
+        var checked = 0
+        for (index, event) in events.enumerated() {
+            for tokens in tokenSets {
+                for joined in [nil, true, false] as [Bool?] {
+                    let room = index % 3 == 0 ? "KF\"RW" : "KFRW"
+                    let change = RoomChange(
+                        room: room, now: Millis(index) * 977 - 5, event: event, tokens: tokens, joinedByOthers: joined)
+                    var written: [UInt8] = [7]
+                    try change.writeJSON(into: &written)
+                    #expect(Array(written.dropFirst()) == (try StreamingJSONEncoder.encode(change)), "\(change)")
+                    let read = try JSONDecoder().decode(RoomChange.self, from: Data(written.dropFirst()))
+                    #expect(read == change)
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == events.count * 12)
+
+        // Framed, the change reads back from a journal's bytes.
+        var journal = JournalFormat.header()
+        let change = RoomChange(room: "KFRW", now: 5, event: LoggedEvent(.move("p1", .vote(.init(target: "p2")))))
+        let size = try JournalFormat.frame(.change(change), into: &journal)
+        #expect(size == journal.count - JournalFormat.headerBytes)
+        #expect(JournalFormat.parse(journal).records.map(\.record) == [.change(change)])
+    }
+}
