@@ -6,43 +6,52 @@ import Testing
 ///
 /// Needs `chromium`, `chromedriver` and Python's `selenium` (`scripts/install-test-deps.sh` installs them). Without
 /// them the tests are skipped with a message, except under `CI=true`, where a missing browser is a failure.
-@Suite(.serialized) struct BrowserTests {
-    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-    func onePhonePlayerPlaysAWholeTypedGameAgainstThreeBots() throws {
-        try BrowserRun.script(
-            "bots_game.py", spyd: ["--bots", "3", "--clues", "typed", "--bot-delay-ms", "120"])
+///
+/// Each script starts its own `spyd` and its own browsers, so the scripts share no state. They run in two lanes side
+/// by side, one script at a time in each, since two scripts' browsers at once are what two cores carry. The lanes
+/// hold about the same time, counting the owner hand-over's 30 s wait in `party.py`, which leaves the cores to the
+/// other lane.
+@Suite struct BrowserTests {
+    @Suite(.serialized) struct FirstLane {
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() async throws {
+            try await BrowserRun.script("party.py", spyd: ["--bots", "1"])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aSharedPageAPhoneAndTwoBotsPlayATypedGameThroughAReload() async throws {
+            try await BrowserRun.script(
+                "mixed_table.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
+        }
     }
 
-    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-    func fourBrowsersPlayEachOtherEachSeeingOnlyItsOwnWord() throws {
-        // Words as long as a bank may hold, shown on a phone: 忘詞 must not move when one takes a third line.
-        let longWords = BrowserRun.directory.appendingPathComponent("long_words.csv").path
-        try BrowserRun.script("four_players.py", spyd: ["--bank", longWords, "--language", "en"])
-    }
+    @Suite(.serialized) struct SecondLane {
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func onePhonePlayerPlaysAWholeTypedGameAgainstThreeBots() async throws {
+            try await BrowserRun.script(
+                "bots_game.py", spyd: ["--bots", "3", "--clues", "typed", "--bot-delay-ms", "120"])
+        }
 
-    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-    func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() throws {
-        try BrowserRun.script("party.py", spyd: ["--bots", "1"])
-    }
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func fourBrowsersPlayEachOtherEachSeeingOnlyItsOwnWord() async throws {
+            // Words as long as a bank may hold, shown on a phone: 忘詞 must not move when one takes a third line.
+            let longWords = BrowserRun.directory.appendingPathComponent("long_words.csv").path
+            try await BrowserRun.script("four_players.py", spyd: ["--bank", longWords, "--language", "en"])
+        }
 
-    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-    func onePageHoldsATableOfFourAndNeverTwoWords() throws {
-        try BrowserRun.script("one_device_table.py", spyd: [])
-    }
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() async throws {
+            try await BrowserRun.script(
+                "board_tv.py",
+                spyd: [
+                    "--bots", "9", "--clues", "typed", "--spies", "3", "--bot-level", "easy", "--bot-delay-ms", "150",
+                ])
+        }
 
-    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-    func aSharedPageAPhoneAndTwoBotsPlayATypedGameThroughAReload() throws {
-        try BrowserRun.script(
-            "mixed_table.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
-    }
-
-    @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-    func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() throws {
-        try BrowserRun.script(
-            "board_tv.py",
-            spyd: [
-                "--bots", "9", "--clues", "typed", "--spies", "3", "--bot-level", "easy", "--bot-delay-ms", "150",
-            ])
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func onePageHoldsATableOfFourAndNeverTwoWords() async throws {
+            try await BrowserRun.script("one_device_table.py", spyd: [])
+        }
     }
 }
 
@@ -70,7 +79,7 @@ enum BrowserRun {
         if executable("chromium") == nil && executable("chromium-browser") == nil { missing.append("chromium") }
         if executable("chromedriver") == nil { missing.append("chromedriver (Debian: chromium-driver)") }
         if let python = executable("python3") {
-            if run(python, ["-c", "import selenium"], seconds: 60).status != 0 { missing.append("python3 selenium") }
+            if !succeeds(python, ["-c", "import selenium"], seconds: 60) { missing.append("python3 selenium") }
         } else {
             missing.append("python3")
         }
@@ -83,8 +92,26 @@ enum BrowserRun {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// Whether a program exits with status 0 within `seconds`.
+    static func succeeds(_ program: URL, _ arguments: [String], seconds: Double) -> Bool {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        guard (try? process.run()) != nil else { return false }
+        guard exited.wait(timeout: .now() + seconds) == .success else {
+            process.terminate()
+            return false
+        }
+        return process.terminationStatus == 0
+    }
+
     /// Starts `spyd --host` with `spyd` arguments and runs the script against it; fails with its output.
-    static func script(_ name: String, spyd: [String]) throws {
+    static func script(_ name: String, spyd: [String]) async throws {
         guard missing.isEmpty else {
             Issue.record("CI=true and the browser tests cannot run: missing \(missing.joined(separator: ", ")).")
             return
@@ -96,15 +123,16 @@ enum BrowserRun {
         let scratch = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         arguments += ["--screenshots", screenshots.isEmpty ? scratch.path : screenshots]
-        let result = run(python, arguments, seconds: scriptSeconds)
+        let result = await run(python, arguments, seconds: scriptSeconds)
         let report = "\(name) exited \(result.status):\n\(result.output)\n--- spyd log ---\n\(daemon.log)"
         #expect(result.status != missingStatus, "the browser or selenium went missing:\n\(report)")
         #expect(result.status == 0, "\(report)")
         daemon.stop()
     }
 
-    /// Runs a program with a deadline; its standard output and error together.
-    static func run(_ program: URL, _ arguments: [String], seconds: Double) -> (status: Int32, output: String) {
+    /// Runs a program with a deadline; its standard output and error together. Waits without holding a thread, so
+    /// a script waiting on its browsers leaves the test pool's few threads to other tests.
+    static func run(_ program: URL, _ arguments: [String], seconds: Double) async -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -117,9 +145,9 @@ enum BrowserRun {
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
         let output = OutputCollector()
-        let exited = DispatchSemaphore(value: 0)
-        let drained = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        let exited = Signal()
+        let drained = Signal()
+        process.terminationHandler = { _ in exited.fire() }
         do {
             try process.run()
         } catch {
@@ -131,19 +159,54 @@ enum BrowserRun {
                 let data = handle.availableData
                 output.append(data)
                 if data.isEmpty {
-                    drained.signal()
+                    drained.fire()
                     return
                 }
             }
         }
         reader.start()
-        if exited.wait(timeout: .now() + seconds) == .timedOut {
+        guard await exited.wait(seconds: seconds) else {
             process.terminate()
-            _ = exited.wait(timeout: .now() + 10)
+            _ = await exited.wait(seconds: 10)
             return (-1, "timed out after \(Int(seconds)) s\n" + output.text)
         }
         // The pipe ends when the last process holding it does; the browser may outlive the script briefly.
-        _ = drained.wait(timeout: .now() + 10)
+        _ = await drained.wait(seconds: 10)
         return (process.terminationStatus, output.text)
+    }
+}
+
+/// Something that happens once (a process exits, a pipe ends), awaited with a deadline.
+private final class Signal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fired = false
+    private var waiter: CheckedContinuation<Bool, Never>?
+
+    func fire() {
+        lock.withLock { () -> CheckedContinuation<Bool, Never>? in
+            fired = true
+            defer { waiter = nil }
+            return waiter
+        }?.resume(returning: true)
+    }
+
+    /// Whether it happened within `seconds` (at once when it already had).
+    func wait(seconds: Double) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let already = lock.withLock { () -> Bool in
+                if !fired { waiter = continuation }
+                return fired
+            }
+            if already {
+                continuation.resume(returning: true)
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                lock.withLock { () -> CheckedContinuation<Bool, Never>? in
+                    defer { waiter = nil }
+                    return waiter
+                }?.resume(returning: false)
+            }
+        }
     }
 }
