@@ -72,6 +72,9 @@ let package = Package(
                 "spyd", "SpyHost", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR", "SpyTestSupport",
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "SpyHostTests", dependencies: ["SpyHost", "SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"],
+            swiftSettings: strict),
         .testTarget(name: "SpyQRTests", dependencies: ["SpyQR"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "spy-clientTests",

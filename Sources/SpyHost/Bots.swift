@@ -206,3 +206,17 @@ package struct BotDriver {
         }
     }
 }
+
+extension BotDriver {
+    /// Takes in what a room's effects tell its bots: messages to a bot seat or to everyone, and seats given up.
+    package mutating func learn(from effects: [RoomEffect], in room: Room) {
+        for effect in effects {
+            switch effect {
+            case .send(let player, let message) where room.isBot(player): observe(message, recipient: player)
+            case .broadcast(let message): observe(message, recipient: nil)
+            case .removed(let player, _): forget(player)
+            default: break
+            }
+        }
+    }
+}

@@ -11,7 +11,7 @@ import SpyProtocol
 /// of the wake one commit makes every change durable, and only then are the outboxes flushed. When the commit
 /// fails, every room the wake touched goes back to its state before the wake, the wake's output is dropped, and
 /// the journal refuses changes until it has been rewritten whole.
-final class DurableRooms {
+final class DurableRooms: HostStorage {
     let journal: Journal
     /// The rooms the journal held at start.
     let recovered: [RoomSnapshot]
@@ -20,16 +20,7 @@ final class DurableRooms {
     let needsRewrite: Bool
 
     /// What the current wake changed.
-    struct Wake {
-        /// Each room the wake changed, as it was before (`nil` for a room the journal did not hold yet).
-        var before: [String: RoomSnapshot?] = [:]
-        /// Connections seated in the wake: a seat that is taken back is refused to them.
-        var seated: Set<UInt64> = []
-        /// Per connection, its unsent output when the wake first queued something for it.
-        var outputMarks: [UInt64: Int] = [:]
-    }
-
-    private(set) var wake = Wake()
+    private(set) var wake = StorageWake()
     /// A record could not be encoded: the wake cannot commit.
     private var unrecordable: Error?
 
@@ -68,6 +59,28 @@ final class DurableRooms {
         }
     }
 
+    var roomsDueForSnapshot: [String] { journal.roomsDueForSnapshot }
+
+    var wantsCompaction: Bool { journal.wantsCompaction }
+
+    func recordsAsChange(_ event: RoomEvent) -> Bool { LoggedEvent(event) != nil }
+
+    func recordChange(
+        room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?
+    ) {
+        append(
+            .change(
+                RoomChange(
+                    room: room, now: now, event: event.flatMap(LoggedEvent.init), tokens: tokens,
+                    joinedByOthers: joinedByOthers)))
+    }
+
+    func recordSnapshot(_ snapshot: RoomSnapshot) { append(.snapshot(snapshot)) }
+
+    func recordClosed(_ code: String) { append(.closed(code)) }
+
+    func rewrite(_ snapshots: [RoomSnapshot]) throws { try journal.rewrite(snapshots) }
+
     func append(_ record: JournalRecord) {
         do {
             try journal.append(record)
@@ -85,19 +98,14 @@ final class DurableRooms {
     /// by the rewrite that mends the journal.
     func skipWake() {
         journal.discardPending()
-        wake = Wake()
+        wake = StorageWake()
         unrecordable = nil
     }
 
-    /// Notes a connection's unsent output before the wake queues its first bytes for it.
-    func markOutput(of id: UInt64, pending: Int) {
-        if wake.outputMarks[id] == nil { wake.outputMarks[id] = pending }
-    }
-
     /// Makes the wake's changes durable; returns the wake, whatever happens, for the caller to take back on failure.
-    func commit() -> (Wake, Error?) {
+    func commit() -> (StorageWake, (any Error)?) {
         defer {
-            wake = Wake()
+            wake = StorageWake()
             unrecordable = nil
         }
         if let unrecordable {

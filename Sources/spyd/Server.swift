@@ -7,16 +7,13 @@ import SpyNet
 import SpyProtocol
 import SpyWeb
 
-/// The host: rooms, seats and connections on one thread's `EventLoop`.
+/// The host's shell: the listener and its accepting, one `LoopConnection` per connection, the journal, and a loop
+/// that feeds the `HostCore` what happened and does what it decides.
 ///
-/// Each wake of the loop reads a bounded amount from each ready peer, turns frames into room events and carries
-/// out the rooms' effects into outboxes; at the end of the wake the rooms that changed are saved (`endOfWake`),
-/// and only then does the loop flush every outbox written to and close the connections that ended, so nothing is
-/// closed under code that still holds its id, and nothing is acknowledged before it is on disk. Every deadline is
-/// a timer on the loop, and every time is read from the injected `HostClock`.
-///
-/// The host's ideas live in files of their own: accepting (here), input and its budget, the handshake, the room
-/// registry, saving, sweeps and timers, bots, output, the web path and seat claims.
+/// Every read, end of stream, failed write and due timer becomes an input of the core, stamped with the injected
+/// `HostClock`'s time; at the end of each wake (`endOfWake`, before the loop flushes) the core saves the rooms the
+/// wake changed and hands out the wake's bytes, shutdowns, closes and timers, which the shell carries out. The
+/// connections held per address, the cap on connections and the pause of accepting stay here, with the sockets.
 final class Server {
     let options: HostOptions
     let limits: ServerLimits
@@ -28,45 +25,17 @@ final class Server {
     private var listenerRegistration: EventLoop.Registration?
     /// The port listened on.
     let port: UInt16
-    /// The rooms' journal, when the host keeps its rooms (`--state-dir`).
-    let store: DurableRooms?
-    let bank: [WordPair]
-    let botKnowledge: BotKnowledge
-    let pairsFor: (GameSettings) -> [WordPair]
+    /// The host's decisions.
+    let core: HostCore
     private var discovery: DiscoveryResponder?
-    /// The names the web routes answer to, and what they keep between requests.
-    let webSite: WebSite
-    /// The bank's categories, sent in every `welcome`.
-    let categories: [BankCategory]
-    /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
-    let choiceProblem: (GameSettings) -> String?
 
     private var connectionIDs = ConnectionIDGenerator()
-    var peers: [UInt64: Peer] = [:]
+    /// The open connections, by the id the core knows them by.
+    private var links: [UInt64: LoopConnection] = [:]
     private var connectionsPerAddress: [String: Int] = [:]
-    var rooms: [String: RoomHost] = [:]
-    /// Room codes in the order the rooms opened.
-    var roomOrder: [String] = []
-    var random: SplitMix64
+    /// The core's timers, armed on the loop.
+    private var timers: [HostTimer: TimerID] = [:]
     private let maxConnections: Int
-
-    /// Connections that asked to close in this wake; their bookkeeping ends at the end of the wake.
-    var closing: [Peer] = []
-    /// Rooms whose snapshot is written at the end of the wake.
-    var dirtyRooms: Set<String> = []
-    /// The once-a-second sweep over rooms (grace periods, empty rooms, saving retries, rate limits).
-    var sweepTimer: TimerID?
-    /// Each room's timer of its next deadline, bot move or claim expiry, by room code.
-    var roomTimers: [String: TimerID] = [:]
-    /// Wrong passwords per address, for the backoff.
-    var passwordThrottle = PasswordThrottle()
-    /// Rooms opened per address in the last minute.
-    var roomOpenings: RoomOpeningRate
-    /// Bytes held in unfinished input across every connection (kept under `limits.partialFrameBudget`).
-    var partialFrameBytes = 0
-    /// Connections cut for the budget since the last warning, and when that warning was logged (monotonic ms).
-    var budgetCuts = 0
-    var lastBudgetWarning: Int64 = .min / 2
 
     /// Listens (on `options`' address and port) and registers with `loop`, whose clock the host's times follow;
     /// resumes the rooms `store` holds and opens the host's own. `descriptorLimit` is the process's limit on open
@@ -76,23 +45,23 @@ final class Server {
         loop: EventLoop, clock: HostClock, store: DurableRooms?, descriptorLimit: Int = 1 << 20,
         categories: [BankCategory] = [], choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
     ) throws {
-        self.categories = categories
-        self.choiceProblem = choiceProblem
         self.options = options
         self.limits = options.limits
         self.log = log
         self.loop = loop
         self.clock = clock
-        self.store = store
-        self.bank = bank
-        self.botKnowledge = BotVocabulary(pairs: bank).knowledge
-        self.pairsFor = pairsFor
-        self.webSite = WebSite(
-            hostNames: HostNames(machineName: DiscoveryAnswer.systemHostName(), publicNames: options.publicNames))
-        self.random = SplitMix64(seed: options.seed ?? SecureRandom.seed())
-        self.roomOpenings = RoomOpeningRate(perMinute: options.limits.roomsPerMinute)
         self.maxConnections = max(1, min(limits.maxConnections, descriptorLimit - 64))
         (listener, port) = try Server.listen(options)
+        let webSite = WebSite(
+            hostNames: HostNames(machineName: DiscoveryAnswer.systemHostName(), publicNames: options.publicNames))
+        var links: () -> [UInt64: LoopConnection] = { [:] }
+        core = HostCore(
+            config: options.hostConfiguration, bank: bank, pairsFor: pairsFor, log: log.hostLog, store: store,
+            webSite: webSite, randomness: HostRandomness(token: { ResumeToken.make() }, seed: { SecureRandom.seed() }),
+            unsentBytes: { links()[$0]?.connection.pendingOutputCount ?? 0 },
+            at: HostTime(mono: clock.monoMs(), wall: clock.wallMs()), categories: categories,
+            choiceProblem: choiceProblem)
+        links = { [unowned self] in self.links }
         listenerRegistration = try loop.register(fd: listener.fd) { [weak self] _ in self?.acceptConnections() }
         if options.discovery {
             discovery = DiscoveryResponder(bind: options.bind, port: port, loop: loop, log: log) { [weak self] in
@@ -100,15 +69,6 @@ final class Server {
             }
         }
         loop.beforeFlush = { [weak self] in self?.endOfWake() }
-        try resumeRooms()
-        while roomOrder.filter({ rooms[$0]?.permanent == true }).count < options.rooms {
-            _ = openRoom(permanent: true)
-        }
-        if options.bots > 0, let first = roomOrder.first.flatMap({ rooms[$0] }), !first.hasBots {
-            first.botsToAdd = options.bots
-            if first.room.playerIDs.contains(where: { !first.room.isBot($0) }) { seatBots(in: first) }
-        }
-        armSweep(at: clock.monoMs())
         loop.finishIteration()
     }
 
@@ -118,6 +78,17 @@ final class Server {
             discovery?.close()
         }
     }
+
+    /// The rooms, by code.
+    var rooms: [String: RoomHost] { core.rooms }
+
+    /// Room codes in the order the rooms opened.
+    var roomOrder: [String] { core.roomOrder }
+
+    /// A word-free summary of the rooms for the live status line.
+    func statusSummary() -> String { core.statusSummary(at: now) }
+
+    private var now: HostTime { HostTime(mono: clock.monoMs(), wall: clock.wallMs()) }
 
     /// The listening socket; a port already taken is said in words a host can act on.
     private static func listen(_ options: HostOptions) throws -> (Socket, UInt16) {
@@ -143,8 +114,8 @@ final class Server {
             }
             guard let (socket, address) = accepted else { return }
             let sameAddress = connectionsPerAddress[address, default: 0]
-            if peers.count >= maxConnections || (limits.maxPerAddress > 0 && sameAddress >= limits.maxPerAddress) {
-                if let frame = encode(.error(.init(.tooManyConnections)))?.framed {
+            if links.count >= maxConnections || (limits.maxPerAddress > 0 && sameAddress >= limits.maxPerAddress) {
+                if let frame = OutgoingMessage(.error(.init(.tooManyConnections)))?.framed {
                     _ = frame.withUnsafeBytes { try? socket.write($0) }
                 }
                 socket.close()
@@ -156,9 +127,9 @@ final class Server {
                 var size = Int32(limits.socketBufferBytes)
                 setsockopt(socket.fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
+            // The core keeps the output cap, counting what this outbox still holds.
             let connection = Connection(
-                id: connectionIDs.next(), socket: socket, remoteAddress: address,
-                maxPayload: limits.maxHelloFrameBytes, outboxCap: limits.maxOutputBytes)
+                id: connectionIDs.next(), socket: socket, remoteAddress: address, outboxCap: .max)
             let link: LoopConnection
             do {
                 link = try LoopConnection(loop: loop, connection: connection)
@@ -167,16 +138,14 @@ final class Server {
                 connection.close()
                 continue
             }
-            let now = clock.monoMs()
-            let peer = Peer(link: link, stage: .greeting(deadline: now + Int64(limits.helloSeconds) * 1000), now: now)
-            link.onEvent = { [weak self, weak peer] event in
-                guard let self, let peer, self.peers[peer.id] === peer else { return }
-                self.connectionEvent(event, on: peer)
+            let id = connection.id
+            link.onEvent = { [weak self, weak link] event in
+                guard let self, let link, self.links[id] === link else { return }
+                self.connectionEvent(event, on: id, link)
             }
-            peers[connection.id] = peer
+            links[id] = link
             connectionsPerAddress[address] = sameAddress + 1
-            armPeerTimer(peer)
-            log.debug("connection \(connection.id) from \(address)")
+            core.take(.opened(id, address: address), at: now)
         }
     }
 
@@ -190,35 +159,59 @@ final class Server {
         }
     }
 
-    private func connectionEvent(_ event: LoopConnection.Event, on peer: Peer) {
+    private func connectionEvent(_ event: LoopConnection.Event, on id: UInt64, _ link: LoopConnection) {
         switch event {
         case .readable:
-            read(from: peer)
+            let core = self.core
+            let outcome: Connection.ReadOutcome
+            do {
+                outcome = try link.read { core.accept(id, $0) }
+            } catch {
+                core.take(.failed(id, "read failed: \(error)"), at: now)
+                return
+            }
+            switch outcome {
+            case .open: core.readFinished(id, at: now)
+            case .endOfStream: core.take(.endOfStream(id), at: now)
+            }
         case .failed(let error):
-            log.debug("connection \(peer.id) write failed: \(error)")
-            drop(peer)
+            core.take(.failed(id, "write failed: \(error)"), at: now)
         case .connected:
             break
         }
     }
 
-    /// The end of every wake, before the loop flushes: the rooms that changed are saved (see `saveChangedRooms`),
-    /// then the connections that ended leave the host's books; the loop writes their last bytes and closes them.
+    /// The end of every wake, before the loop flushes: the core saves what the wake changed and hands out what to
+    /// write, shut and close, which is done here; the loop then writes and closes.
     private func endOfWake() {
-        saveChangedRooms()
-        let ended = closing
-        closing.removeAll(keepingCapacity: true)
-        for peer in ended {
-            guard peers[peer.id] === peer else { continue }
-            peers[peer.id] = nil
-            releaseInput(peer)
-            loop.cancel(peer.timer)
-            peer.timer = nil
-            let address = peer.connection.remoteAddress
-            if let count = connectionsPerAddress[address] {
-                connectionsPerAddress[address] = count > 1 ? count - 1 : nil
+        perform(core.endWake())
+    }
+
+    private func perform(_ actions: [HostAction]) {
+        for action in actions {
+            switch action {
+            case .send(let id, let bytes):
+                links[id]?.send(bytes, overCap: true)
+            case .shutWriteWhenDrained(let id):
+                links[id]?.shutWriteWhenDrained()
+            case .close(let id):
+                guard let link = links.removeValue(forKey: id) else { continue }
+                loop.cancel(timers.removeValue(forKey: .connection(id)))
+                link.closeSoon()
+                let address = link.connection.remoteAddress
+                if let count = connectionsPerAddress[address] {
+                    connectionsPerAddress[address] = count > 1 ? count - 1 : nil
+                }
+            case .arm(let timer, let deadline):
+                if let armed = timers[timer], loop.rearm(armed, at: deadline) { continue }
+                timers[timer] = loop.arm(at: deadline) { [weak self] in
+                    guard let self else { return }
+                    self.timers[timer] = nil
+                    self.core.take(.timer(timer), at: self.now)
+                }
+            case .cancel(let timer):
+                loop.cancel(timers.removeValue(forKey: timer))
             }
-            log.debug("connection \(peer.id) closed")
         }
     }
 
@@ -228,35 +221,66 @@ final class Server {
     func shutDown() {
         guard !stopped else { return }
         stopped = true
-        log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
-        for peer in peers.values where !peer.isLingering {
-            send(.bye(.init(reason: "host_closing")), to: peer)
-            queueWebSocketClose(peer, .goingAway, "host_closing")
-            peer.stage = .lingering(until: 0)
-        }
-        for code in roomOrder { dirtyRooms.insert(code) }
+        loop.beforeFlush = nil
+        perform(core.shutDown(at: now))
         loop.finishIteration()
         // The kernel takes the last bytes in real time, whatever clock the rules run on.
         let deadline = MonotonicClock.nowMs() + 1000
-        for peer in peers.values where peer.connection.hasPendingOutput {
+        for link in links.values where link.connection.hasPendingOutput {
             let left = deadline - MonotonicClock.nowMs()
             guard left > 0 else { break }
-            peer.link.drain(timeoutMs: Int(left))
+            link.drain(timeoutMs: Int(left))
         }
-        for peer in peers.values {
-            loop.cancel(peer.timer)
-            peer.link.close()
-        }
-        peers.removeAll()
-        loop.cancel(sweepTimer)
-        for timer in roomTimers.values { loop.cancel(timer) }
-        roomTimers.removeAll()
+        for link in links.values { link.close() }
+        links.removeAll()
+        for timer in timers.values { loop.cancel(timer) }
+        timers.removeAll()
         if let listenerRegistration { loop.unregister(listenerRegistration) }
         listenerRegistration = nil
         listener.close()
         discovery?.close()
-        loop.beforeFlush = nil
         log.info("stopped")
+    }
+}
+
+extension HostOptions {
+    /// What the core needs of the options.
+    var hostConfiguration: HostConfiguration {
+        var config = HostConfiguration()
+        config.limits = limits
+        config.password = password
+        config.seed = seed
+        config.settings = settings
+        config.rooms = rooms
+        config.bots = bots
+        config.botLevel = botLevel
+        return config
+    }
+}
+
+extension Log {
+    /// This log as the core writes to it.
+    var hostLog: HostLog {
+        let log = self
+        return HostLog(enabled: { log.enabled(Log.Level($0)) }) { level, line in
+            switch level {
+            case .debug: log.debug(line)
+            case .info: log.info(line)
+            case .warning: log.warning(line)
+            case .error: log.error(line)
+            }
+        }
+    }
+}
+
+extension Log.Level {
+    init(_ level: HostLog.Level) {
+        switch level {
+        case .debug: self = .debug
+        case .info: self = .info
+        case .warning: self = .warning
+        case .error: self = .error
+        }
     }
 }
 

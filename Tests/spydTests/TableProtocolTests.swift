@@ -3,6 +3,7 @@ import SpyNet
 import SpyProtocol
 import Testing
 
+@testable import SpyHost
 @testable import spyd
 
 /// What docs/PROTOCOL.md promises a client author about tokens, room codes and refusals, against the real host.

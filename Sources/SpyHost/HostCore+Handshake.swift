@@ -1,11 +1,9 @@
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 
 /// The first message of a connection: protocol version, the host's password (with a growing wait for an address
 /// that keeps guessing), which room, and a new seat, a resumed one (by token), a watcher or a claim.
-extension Server {
+extension HostCore {
     func greet(_ peer: Peer, _ hello: ClientMessage.Hello) {
         guard supportedProtocolVersions.contains(hello.protocol) else {
             fail(peer, .protocolVersion)
@@ -31,7 +29,7 @@ extension Server {
                 return
             }
             guard passwordAccepted(hello.password, from: peer), mayOpenRoom(peer) else { return }
-            host = openRoom(permanent: false, openedBy: peer.connection.remoteAddress)
+            host = openRoom(permanent: false, openedBy: peer.remoteAddress)
             opened = true
         } else if let found = roomAsked(by: hello, from: peer) {
             host = found
@@ -60,7 +58,7 @@ extension Server {
                 fail(peer, .internal)
                 return
             }
-            let token = ResumeToken.make()
+            let token = randomness.token()
             // The seat (and for a new room, the room) is acknowledged only once it is on disk.
             guard
                 record(
@@ -77,7 +75,7 @@ extension Server {
             send(
                 .welcome(.init(you: player, token: token, room: host.code, resumed: false, categories: categories)),
                 to: peer)
-            log.debug("room \(host.code): \(player) seated from \(peer.connection.remoteAddress)")
+            log.debug("room \(host.code): \(player) seated from \(peer.remoteAddress)")
             carryOut(effects, in: host)
             if host.botsToAdd > 0 { seatBots(in: host) }
         }
@@ -108,8 +106,8 @@ extension Server {
 
     /// Checks the host's password (when it has one), with a growing wait for an address that keeps guessing.
     func passwordAccepted(_ given: String?, from peer: Peer) -> Bool {
-        guard let password = options.password else { return true }
-        let address = peer.connection.remoteAddress
+        guard let password = config.password else { return true }
+        let address = peer.remoteAddress
         let now = clock.monoMs()
         if let wait = passwordThrottle.waitMs(for: address, now: now) {
             passwordThrottle.recordRefusal(address)
@@ -130,7 +128,7 @@ extension Server {
 
     /// Whether the peer's address may open another room (how many it holds, how many it opened lately).
     private func mayOpenRoom(_ peer: Peer) -> Bool {
-        let address = peer.connection.remoteAddress
+        let address = peer.remoteAddress
         if limits.maxRoomsPerAddress > 0,
             rooms.values.count(where: { $0.openedBy == address }) >= limits.maxRoomsPerAddress
         {
@@ -157,7 +155,7 @@ extension Server {
             }
         }
         guard let (host, player) = match, host.room.playerIDs.contains(player) else {
-            log.info("refused a resume with an unknown token from \(peer.connection.remoteAddress)")
+            log.info("refused a resume with an unknown token from \(peer.remoteAddress)")
             fail(peer, .badToken)
             return
         }
@@ -170,7 +168,7 @@ extension Server {
         send(
             .welcome(.init(you: player, token: token, room: host.code, resumed: true, categories: categories)), to: peer
         )
-        log.info("room \(host.code): \(player) resumed from \(peer.connection.remoteAddress)")
+        log.info("room \(host.code): \(player) resumed from \(peer.remoteAddress)")
         if let roomText, !roomText.isEmpty, RoomCode.normalise(roomText) != host.code {
             log.debug("room \(host.code): \(player)'s hello named another room; the token decides")
         }

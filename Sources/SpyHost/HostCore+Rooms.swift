@@ -1,16 +1,14 @@
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 
 /// The room registry: opening and closing rooms, carrying out what a room decided, and the status line.
-extension Server {
+extension HostCore {
     /// Opens a room in memory. A room a client asked for is saved with its first seat, before anyone hears of it.
     func openRoom(permanent: Bool, openedBy: String? = nil) -> RoomHost {
         var code = RoomCode.make { random.next(below: $0) }
         while rooms[code] != nil { code = RoomCode.make { random.next(below: $0) } }
-        let seed = options.seed == nil ? SecureRandom.seed() : random.next()
-        let host = RoomHost(room: Room(code: code, settings: options.settings, seed: seed), permanent: permanent)
+        let seed = config.seed == nil ? randomness.seed() : random.next()
+        let host = RoomHost(room: Room(code: code, settings: config.settings, seed: seed), permanent: permanent)
         host.openedBy = openedBy
         if !permanent { host.emptySince = clock.wallMs() }
         rooms[code] = host
@@ -34,11 +32,14 @@ extension Server {
         }
         host.peers.removeAll()
         host.watchers.removeAll()
-        loop.cancel(roomTimers.removeValue(forKey: host.code))
+        if host.wakeArmed {
+            host.wakeArmed = false
+            timerActions.append(.cancel(.room(host.code)))
+        }
         rooms[host.code] = nil
         roomOrder.removeAll { $0 == host.code }
         dirtyRooms.remove(host.code)
-        store?.append(.closed(host.code))
+        store?.recordClosed(host.code)
         log.info("room \(host.code) closed")
     }
 
@@ -92,7 +93,8 @@ extension Server {
     // MARK: Status
 
     /// A word-free summary of the rooms for the live status line.
-    func statusSummary() -> String {
+    package func statusSummary(at time: HostTime) -> String {
+        clock = time
         if rooms.count == 1, let host = rooms.values.first {
             let view = host.room.view(now: clock.wallMs())
             var parts = ["room \(host.code)", "\(view.seats.filter(\.connected).count)/\(view.seats.count) here"]

@@ -1,5 +1,4 @@
 import SpyGame
-import SpyNet
 import SpyProtocol
 import SpyWeb
 
@@ -22,8 +21,10 @@ final class Peer {
         case lingering(until: Int64)
     }
 
-    /// The connection on the host's event loop.
-    let link: LoopConnection
+    /// The connection's number, which the shell's actions name.
+    let id: UInt64
+    /// The peer's address, as the shell accepted it.
+    let remoteAddress: String
     var stage: Stage
     /// Monotonic ms of the last frame received.
     var lastHeard: Int64
@@ -31,27 +32,40 @@ final class Peer {
     var probed = false
     /// Monotonic ms of recent errors, oldest first, for the abuse limit.
     var recentErrors: [Int64] = []
-    /// The timer of the peer's next deadline (hello, silence, lingering), armed on the host's loop.
-    var timer: TimerID?
+    /// The monotonic moment the peer's timer is armed for (hello, silence, lingering), if it is armed.
+    var timer: Int64?
     /// Bytes of an unfinished frame held for this peer, as last counted into the host's budget.
     var heldInputBytes = 0
+    /// The framed protocol's decoder; also sets the largest message a WebSocket peer may send.
+    var inbox: FrameDecoder
     /// How the connection's bytes are framed, with that framing's decoder; selected by its first bytes.
     var transport = PeerTransport.sniffing(held: [])
+    /// Bytes queued in this wake, written once the wake is on disk.
+    var outbox: [[UInt8]] = []
+    /// How many bytes `outbox` holds.
+    var outboxBytes = 0
+    /// The connection shuts its write side once its bytes are written (it lingers).
+    var shutsWrite = false
+    /// The connection closes at the end of the wake, after its bytes.
+    var isClosing = false
+    /// Whether the shell was told to shut the write side.
+    var shutHandedOut = false
+    /// Whether the connection is in the core's list of what to hand out at the end of the wake.
+    var queuedForFlush = false
+    /// The outbox (entries, bytes) when the wake queued its first message: a wake taken back drops what followed.
+    var outputMark: (entries: Int, bytes: Int)?
 
-    init(link: LoopConnection, stage: Stage, now: Int64) {
-        self.link = link
+    init(id: UInt64, remoteAddress: String, stage: Stage, now: Int64, maxPayload: Int) {
+        self.id = id
+        self.remoteAddress = remoteAddress
         self.stage = stage
         self.lastHeard = now
+        self.inbox = FrameDecoder(maxPayload: maxPayload)
     }
-
-    /// The socket, its frame inbox and its capped outbox.
-    var connection: Connection { link.connection }
-
-    var id: UInt64 { connection.id }
 
     /// The hello was accepted: frames (and WebSocket messages) may now be as large as the protocol allows.
     func helloAccepted() {
-        connection.inbox.maxPayload = FrameLimits.defaultMaxPayload
+        inbox.maxPayload = FrameLimits.defaultMaxPayload
     }
 
     var isLingering: Bool {

@@ -1,13 +1,11 @@
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 import SpyWeb
 
-/// Every rule that waits, as timers on the loop: each connection's next deadline (hello, silence, lingering),
+/// Every rule that waits, as timers the shell arms on its loop and feeds back when due: each connection's next deadline (hello, silence, lingering),
 /// each room's next deadline (turn and vote timers, absence windows, bot moves, claim expiries), and the
 /// once-a-second sweep over rooms (grace periods, empty rooms, saving retries, rate limits).
-extension Server {
+extension HostCore {
     // MARK: Connections
 
     /// Arms (or moves) the peer's timer to its next deadline. While it is seated, watching or claiming, that is
@@ -21,16 +19,35 @@ extension Server {
         case .seated, .watching, .claiming:
             deadline = peer.lastHeard + Int64(peer.probed ? limits.idleSeconds : limits.pingSeconds) * 1000
         }
-        if let timer = peer.timer, loop.rearm(timer, at: deadline) { return }
-        peer.timer = loop.arm(at: deadline) { [weak self, weak peer] in
-            guard let self, let peer else { return }
+        peer.timer = deadline
+        timerActions.append(.arm(.connection(peer.id), at: deadline))
+    }
+
+    func cancelPeerTimer(_ peer: Peer) {
+        guard peer.timer != nil else { return }
+        peer.timer = nil
+        timerActions.append(.cancel(.connection(peer.id)))
+    }
+
+    /// A timer the shell armed is due.
+    func fire(_ timer: HostTimer) {
+        switch timer {
+        case .connection(let id):
+            guard let peer = peers[id], peer.timer != nil else { return }
             peer.timer = nil
-            self.peerDeadline(peer)
+            peerDeadline(peer)
+        case .room(let code):
+            guard let host = rooms[code] else { return }
+            roomWake(host)
+        case .sweep:
+            sweepArmed = false
+            sweepRooms(clock.wallMs())
+            if !sweepArmed { armSweep(at: clock.monoMs() + 1000) }
         }
     }
 
     private func peerDeadline(_ peer: Peer) {
-        guard peers[peer.id] === peer, !peer.link.isClosing else { return }
+        guard peers[peer.id] === peer, !peer.isClosing else { return }
         let now = clock.monoMs()
         let pingAfter = Int64(limits.pingSeconds) * 1000
         let closeAfter = Int64(limits.idleSeconds) * 1000
@@ -56,7 +73,7 @@ extension Server {
                 send(.ping(.init(id: Int(truncatingIfNeeded: peer.lastHeard))), to: peer)
             }
         }
-        if peers[peer.id] === peer, !peer.link.isClosing, peer.timer == nil { armPeerTimer(peer) }
+        if peers[peer.id] === peer, !peer.isClosing, peer.timer == nil { armPeerTimer(peer) }
     }
 
     // MARK: Rooms
@@ -69,21 +86,19 @@ extension Server {
             if let other { due = min(due ?? other, other) }
         }
         guard let due, rooms[host.code] === host else {
-            loop.cancel(roomTimers.removeValue(forKey: host.code))
+            if host.wakeArmed {
+                host.wakeArmed = false
+                timerActions.append(.cancel(.room(host.code)))
+            }
             return
         }
-        let at = clock.monoMs(atWall: due)
-        if let timer = roomTimers[host.code], loop.rearm(timer, at: at) { return }
-        roomTimers[host.code] = loop.arm(at: at) { [weak self, weak host] in
-            guard let self, let host else { return }
-            self.roomTimers[host.code] = nil
-            self.roomWake(host)
-        }
+        host.wakeArmed = true
+        timerActions.append(.arm(.room(host.code), at: clock.monoMs(atWall: due)))
     }
 
     /// The room's timer fired: its deadline is ticked, its bots' due moves are played, its claims reviewed.
     private func roomWake(_ host: RoomHost) {
-        guard rooms[host.code] === host else { return }
+        host.wakeArmed = false
         let now = clock.wallMs()
         if let deadline = host.room.nextDeadline, deadline <= now, deadline != host.tickedDeadline {
             host.tickedDeadline = deadline
@@ -100,13 +115,8 @@ extension Server {
 
     /// Arms (or moves) the sweep over rooms for `deadline` (monotonic ms).
     func armSweep(at deadline: Int64) {
-        if let timer = sweepTimer, loop.rearm(timer, at: deadline) { return }
-        sweepTimer = loop.arm(at: deadline) { [weak self] in
-            guard let self else { return }
-            self.sweepTimer = nil
-            self.sweepRooms(self.clock.wallMs())
-            if self.sweepTimer == nil { self.armSweep(at: self.clock.monoMs() + 1000) }
-        }
+        sweepArmed = true
+        timerActions.append(.arm(.sweep, at: deadline))
     }
 
     private func sweepRooms(_ now: Int64) {

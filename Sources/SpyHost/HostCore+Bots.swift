@@ -1,11 +1,9 @@
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 
 /// The bot driver: seating a room's bots once its first human is there, and planning their moves, which the
 /// room's timer plays when they are due (see `roomWake`).
-extension Server {
+extension HostCore {
     func seatBots(in host: RoomHost) {
         let count = host.botsToAdd
         host.botsToAdd = 0
@@ -37,7 +35,7 @@ extension Server {
     func planBots(_ host: RoomHost) {
         guard host.hasBots else { return }
         host.bots.plan(
-            room: host.room, now: clock.wallMs(), delayMs: limits.botDelayMs, level: options.botLevel,
+            room: host.room, now: clock.wallMs(), delayMs: limits.botDelayMs, level: config.botLevel,
             knowledge: botKnowledge, random: &random)
     }
 }

@@ -1,12 +1,10 @@
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 
 /// Taking back an away seat without its token: the claimer waits without a seat (still counted against the
 /// connection and input limits, and pinged like a player) while a connected player of the room approves. The rules
 /// of who approves and for how long live in `SeatClaims`; this carries out what it decides.
-extension Server {
+extension HostCore {
     /// A `hello` that claims `seat` (by `claim`, or by a name that clashes with an away seat).
     func openClaim(of seat: PlayerID, by peer: Peer, named name: String, in host: RoomHost) {
         let now = clock.wallMs()
@@ -20,7 +18,7 @@ extension Server {
             ask(for: claim, in: host)
             scheduleWake(of: host)
             log.info(
-                "room \(host.code): a claim of \(seat) from \(peer.connection.remoteAddress) waits for "
+                "room \(host.code): a claim of \(seat) from \(peer.remoteAddress) waits for "
                     + "\(claim.approver ?? "nobody")")
         }
     }
@@ -43,7 +41,7 @@ extension Server {
             fail(claimer, .claimRefused)
             return
         }
-        let token = ResumeToken.make()
+        let token = randomness.token()
         guard record(nil, in: host, roomBefore: host.room, now: clock.wallMs(), tokens: [claim.seat: token]) else {
             fail(claimer, .hostStorage, "The host cannot save right now, so the seat was not given back; try again.")
             return
@@ -54,7 +52,7 @@ extension Server {
         send(
             .welcome(.init(you: claim.seat, token: token, room: host.code, resumed: true, categories: categories)),
             to: claimer)
-        log.info("room \(host.code): \(claim.seat) given back to \(claimer.connection.remoteAddress) by \(player)")
+        log.info("room \(host.code): \(claim.seat) given back to \(claimer.remoteAddress) by \(player)")
         apply(.connected(claim.seat), to: host, from: nil)
     }
 

@@ -1,13 +1,11 @@
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 import SpyWeb
 
 /// What the host says and how connections end: messages encoded once for all their recipients, the output cap
 /// (a slow consumer is cut off), the error limit, and the graceful end of a connection (`linger`) or the abrupt one
-/// (`closeSoon`). Output is queued here; the loop writes it at the end of the wake, after the save step.
-extension Server {
+/// (`closeSoon`). Output is queued here and handed out at the end of the wake, after the save step.
+extension HostCore {
     func encode(_ message: ServerMessage) -> OutgoingMessage? {
         // Player text is bounded so every message fits by construction; should one not, a snapshot is sent
         // without its oldest clues rather than not at all.
@@ -26,19 +24,41 @@ extension Server {
     }
 
     func enqueue(_ message: OutgoingMessage, to peer: Peer) {
-        guard peers[peer.id] != nil, !peer.link.isClosed, let frame = peer.wire(message) else { return }
-        store?.markOutput(of: peer.id, pending: peer.connection.pendingOutputCount)
-        if peer.link.send(frame) == .overCap {
+        guard peers[peer.id] != nil, let frame = peer.wire(message) else { return }
+        if peer.outputMark == nil { peer.outputMark = (peer.outbox.count, peer.outboxBytes) }
+        if !write(frame, to: peer) {
             if !peer.isLingering {
-                log.info("connection \(peer.id) cut off: \(peer.connection.pendingOutputCount) bytes unread")
+                log.info("connection \(peer.id) cut off: \(pendingOutput(of: peer)) bytes unread")
                 if let last = encode(.error(.init(.slowConsumer))).flatMap(peer.wire) {
-                    peer.link.send(last, overCap: true)
+                    write(last, to: peer, overCap: true)
                 }
                 queueWebSocketClose(peer, .policyViolation, ErrorCode.slowConsumer.rawValue)
                 retire(peer, notifyRoom: true)
             }
             closeSoon(peer)
         }
+    }
+
+    /// Bytes sent to `peer` and not yet written: the shell's and this wake's.
+    func pendingOutput(of peer: Peer) -> Int {
+        unsentBytes(peer.id) + peer.outboxBytes
+    }
+
+    /// Queues bytes for the end of the wake, unless (without `overCap`) they would take the connection's unwritten
+    /// bytes past the output cap; returns whether they were queued.
+    @discardableResult
+    func write(_ bytes: [UInt8], to peer: Peer, overCap: Bool = false) -> Bool {
+        guard overCap || pendingOutput(of: peer) + bytes.count <= limits.maxOutputBytes else { return false }
+        peer.outbox.append(bytes)
+        peer.outboxBytes += bytes.count
+        queueForFlush(peer)
+        return true
+    }
+
+    func queueForFlush(_ peer: Peer) {
+        guard !peer.queuedForFlush else { return }
+        peer.queuedForFlush = true
+        flushList.append(peer)
     }
 
     /// A non-fatal error for a bad frame or a refused move; too many of them in a minute close the connection.
@@ -64,7 +84,7 @@ extension Server {
     func fail(_ peer: Peer, _ code: ErrorCode, _ detail: String? = nil, notifyRoom: Bool = true) {
         guard !peer.isLingering else { return }
         if ![.replaced, .helloTimeout, .wrongPassword, .tooManyAttempts].contains(code) {
-            log.info("connection \(peer.id) from \(peer.connection.remoteAddress) ended: \(code.rawValue)")
+            log.info("connection \(peer.id) from \(peer.remoteAddress) ended: \(code.rawValue)")
         }
         send(.error(.init(code: code, message: detail ?? code.defaultMessage)), to: peer)
         queueWebSocketClose(peer, .policyViolation, code.rawValue)
@@ -106,7 +126,8 @@ extension Server {
         releaseInput(peer)
         queueWebSocketClose(peer, .normal, "")
         peer.stage = .lingering(until: clock.monoMs() + 2000)
-        peer.link.shutWriteWhenDrained()
+        peer.shutsWrite = true
+        queueForFlush(peer)
         armPeerTimer(peer)
     }
 
@@ -114,9 +135,10 @@ extension Server {
     func closeSoon(_ peer: Peer) {
         releaseInput(peer)
         if !peer.isLingering { peer.stage = .lingering(until: 0) }
-        loop.cancel(peer.timer)
-        peer.timer = nil
-        peer.link.closeSoon()
+        cancelPeerTimer(peer)
+        guard !peer.isClosing else { return }
+        peer.isClosing = true
+        queueForFlush(peer)
         closing.append(peer)
     }
 }

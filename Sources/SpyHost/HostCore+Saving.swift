@@ -1,17 +1,15 @@
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 
 /// Saving: nothing a room decided is heard before it is on disk.
 ///
 /// `apply` takes an event and records it in the journal (`record`); the wake's messages wait in the outboxes. The
 /// save step at the end of the wake (`saveChangedRooms`) writes the snapshots that are due and commits the whole
-/// wake with one write and one sync, before the loop writes anything. When that commit fails, every room the wake
+/// wake with one write and one sync, before the wake's bytes are handed out. When that commit fails, every room the wake
 /// changed goes back to its state before the wake and the wake's output is dropped (`takeBack`); the rooms refuse
 /// moves until the journal can be rewritten (`mendStorage`), then catch up (`reconcile`). At start,
 /// `resumeRooms` brings back what the journal holds.
-extension Server {
+extension HostCore {
     /// The save step of the end of a wake: snapshots of the rooms that need one, then one commit for everything the
     /// wake changed, before any output of the wake is written.
     func saveChangedRooms() {
@@ -19,8 +17,8 @@ extension Server {
             dirtyRooms.removeAll(keepingCapacity: true)
             return
         }
-        for code in dirtyRooms.union(store.journal.roomsDueForSnapshot) {
-            if let host = rooms[code] { store.append(.snapshot(journalSnapshot(of: host))) }
+        for code in dirtyRooms.union(store.roomsDueForSnapshot) {
+            if let host = rooms[code] { store.recordSnapshot(journalSnapshot(of: host)) }
         }
         dirtyRooms.removeAll(keepingCapacity: true)
         if store.isFailing {
@@ -30,12 +28,12 @@ extension Server {
         let (wake, error) = store.commit()
         if let error {
             takeBack(wake, because: error)
-        } else if store.journal.wantsCompaction {
+        } else if store.wantsCompaction {
             compactJournal()
         }
     }
 
-    func resumeRooms() throws {
+    func resumeRooms() {
         guard let store else { return }
         let now = clock.wallMs()
         for snapshot in store.recovered {
@@ -106,15 +104,12 @@ extension Server {
                 return false
             }
             store.touch(host, roomBefore: roomBefore)
-            if let event, LoggedEvent(event) == nil {
+            if let event, !store.recordsAsChange(event) {
                 // A start carries the bank's pairs: the room's snapshot is written after its effects instead.
                 dirtyRooms.insert(host.code)
             } else {
-                let logged = event.flatMap(LoggedEvent.init)
-                store.append(
-                    .change(
-                        RoomChange(
-                            room: host.code, now: now, event: logged, tokens: tokens, joinedByOthers: joinedByOthers)))
+                store.recordChange(
+                    room: host.code, now: now, event: event, tokens: tokens, joinedByOthers: joinedByOthers)
             }
         }
         for (player, token) in tokens ?? [:] { host.tokens[player] = token }
@@ -124,9 +119,12 @@ extension Server {
 
     /// A failed commit: the wake's output is dropped, every room it changed is as it was before it (a room it
     /// opened is closed), whoever it seated is refused, and everyone in those rooms hears `host_storage`.
-    private func takeBack(_ wake: DurableRooms.Wake, because error: Error) {
-        for (id, mark) in wake.outputMarks {
-            peers[id]?.connection.dropOutput(keeping: mark)
+    private func takeBack(_ wake: StorageWake, because error: any Error) {
+        for peer in flushList {
+            guard let (entries, bytes) = peer.outputMark else { continue }
+            peer.outbox.removeSubrange(entries...)
+            peer.outboxBytes = bytes
+            peer.outputMark = nil
         }
         for (code, before) in wake.before {
             guard let host = rooms[code] else { continue }
@@ -170,7 +168,7 @@ extension Server {
     func mendStorage() {
         guard let store, store.isFailing else { return }
         do {
-            try store.journal.rewrite(roomOrder.compactMap { rooms[$0].map(journalSnapshot) })
+            try store.rewrite(roomOrder.compactMap { rooms[$0].map(journalSnapshot) })
         } catch {
             log.debug("the journal still cannot be rewritten: \(error)")
             return
@@ -187,7 +185,7 @@ extension Server {
     private func compactJournal() {
         guard let store else { return }
         do {
-            try store.journal.rewrite(roomOrder.compactMap { rooms[$0].map(journalSnapshot) })
+            try store.rewrite(roomOrder.compactMap { rooms[$0].map(journalSnapshot) })
         } catch {
             log.warning("cannot compact the journal (it stays as it is): \(error)")
         }

@@ -1,24 +1,17 @@
 import SpyBank
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 import SpyWeb
 
 /// What a peer sends: reads within the loop's read budget, the one budget of unfinished input across every
 /// connection, and the dispatch of each message by where the peer stands.
-extension Server {
-    func read(from peer: Peer) {
+extension HostCore {
+    /// Acts on the input `peer` holds, after a read that took (`Peer.accept`) what arrived; `endOfStream` when
+    /// the peer closed its side.
+    func read(from peer: Peer, endOfStream: Bool) {
         if peer.isLingering {
-            drainLingering(peer)
-            return
-        }
-        let outcome: Connection.ReadOutcome
-        do {
-            outcome = try peer.link.read { peer.accept($0) }
-        } catch {
-            log.debug("connection \(peer.id) read failed: \(error)")
-            drop(peer)
+            // What a closing peer still sends was dropped; once it closes, so does the connection.
+            if endOfStream { closeSoon(peer) }
             return
         }
         while !peer.isLingering, peers[peer.id] != nil, let input = peer.nextInput() {
@@ -36,7 +29,7 @@ extension Server {
                 handleWeb(input, from: peer)
             }
         }
-        if case .endOfStream = outcome, !peer.isLingering {
+        if endOfStream, !peer.isLingering {
             log.debug("connection \(peer.id) closed by peer")
             drop(peer)
         }
@@ -76,19 +69,10 @@ extension Server {
     func releaseInput(_ peer: Peer) {
         partialFrameBytes -= peer.heldInputBytes
         peer.heldInputBytes = 0
-        if peer.connection.inbox.bufferedByteCount > 0 || peer.connection.inbox.capacity > 0 {
-            peer.connection.inbox = FrameDecoder(maxPayload: peer.connection.inbox.maxPayload)
+        if peer.inbox.bufferedByteCount > 0 || peer.inbox.capacity > 0 {
+            peer.inbox = FrameDecoder(maxPayload: peer.inbox.maxPayload)
         }
         peer.releaseTransportInput()
-    }
-
-    private func drainLingering(_ peer: Peer) {
-        // What a closing peer still sends is dropped, within the same budget as any read: a peer that never stops
-        // sending would otherwise hold the loop here, and every other connection with it, until it paused.
-        switch try? peer.link.read(deliver: { _ in }) {
-        case .open: return
-        case .endOfStream, nil: closeSoon(peer)
-        }
     }
 
     func receive(_ payload: [UInt8], from peer: Peer) {

@@ -1,4 +1,3 @@
-import SpyNet
 import SpyProtocol
 import SpyWeb
 
@@ -69,7 +68,7 @@ extension Peer {
     func accept(_ bytes: UnsafeRawBufferPointer) {
         switch transport {
         case .framed:
-            connection.inbox.feed(bytes)
+            inbox.feed(bytes)
         case .http(var parser):
             transport = .answered
             _ = parser.feed(bytes)
@@ -92,7 +91,7 @@ extension Peer {
                 transport = .http(parser)
             } else {
                 transport = .framed
-                connection.inbox.feed(held)
+                inbox.feed(held)
             }
         }
     }
@@ -104,7 +103,7 @@ extension Peer {
             return nil
         case .framed:
             do {
-                return try connection.inbox.next().map { .message($0) }
+                return try inbox.next().map { .message($0) }
             } catch {
                 return .badFrame
             }
@@ -123,7 +122,7 @@ extension Peer {
             transport = .answered
             defer { transport = .webSocket(decoder, closeSent: closeSent) }
             // A message may be as large as a frame: 4 KiB until hello is accepted, then the full frame limit.
-            decoder.maxMessage = connection.inbox.maxPayload
+            decoder.maxMessage = inbox.maxPayload
             do {
                 switch try decoder.next() {
                 case .text(let payload)?: return .message(payload)
@@ -139,7 +138,7 @@ extension Peer {
     /// Bytes of unfinished input held for this peer, whatever its transport: a frame, a WebSocket message or a
     /// request head, all counted alike against the host's budget.
     var unfinishedInputBytes: Int {
-        connection.inbox.bufferedByteCount + transport.bufferedByteCount
+        inbox.bufferedByteCount + transport.bufferedByteCount
     }
 
     /// Drops the unfinished input the transport's decoder holds.
@@ -156,7 +155,7 @@ extension Peer {
 
     /// Starts speaking WebSocket after the `101` answer.
     func startWebSocket(leftover: [UInt8]) {
-        var decoder = WebSocketDecoder(maxMessage: connection.inbox.maxPayload)
+        var decoder = WebSocketDecoder(maxMessage: inbox.maxPayload)
         decoder.feed(leftover)
         transport = .webSocket(decoder, closeSent: false)
     }
@@ -180,16 +179,16 @@ extension Peer {
 
 /// A server message encoded once for all its recipients, as a frame (what nearly every peer speaks), and framed
 /// lazily as a WebSocket message for the peers that speak that (a broadcast may go to both).
-final class OutgoingMessage {
+package final class OutgoingMessage {
     /// The length header and the JSON, written in one array.
-    let framed: [UInt8]
+    package let framed: [UInt8]
     private(set) lazy var webSocketText: [UInt8] = WebSocketFrame.text(Array(framed[FrameLimits.headerSize...]))
 
     /// Oldest clues a room snapshot left out to fit a frame (see `WireCodec.encodePayloadFitting`).
     let trimmedClues: Int
 
     /// Nil when the message does not fit in a frame, even shortened.
-    init?(_ message: ServerMessage) {
+    package init?(_ message: ServerMessage) {
         guard let (framed, trimmed) = WireCodec.encodeFrameFitting(message) else { return nil }
         self.framed = framed
         trimmedClues = trimmed

@@ -1,12 +1,10 @@
 import SpyGame
-import SpyHost
-import SpyNet
 import SpyProtocol
 import SpyWeb
 
 /// The browser's side of the one port: HTTP requests, the WebSocket upgrade and its control frames, and watchers.
 /// Protocol messages from a WebSocket go through `receive`, exactly as a frame's payload does.
-extension Server {
+extension HostCore {
     func handleWeb(_ input: PeerInput, from peer: Peer) {
         switch input {
         case .request(let request, let leftover):
@@ -26,7 +24,7 @@ extension Server {
             answer(peer, .problem(status, detail, extra: allow))
         case .control(.ping(let payload)):
             // Pongs count against the output cap like messages: pinging without reading is a slow consumer too.
-            if peer.link.send(WebSocketFrame.pong(payload)) == .overCap {
+            if !write(WebSocketFrame.pong(payload), to: peer) {
                 log.info("connection \(peer.id) cut off: pings not read")
                 retire(peer, notifyRoom: true)
                 closeSoon(peer)
@@ -40,7 +38,7 @@ extension Server {
         case .control(.pong), .control(.text):
             break
         case .webSocketFailed(let failure):
-            log.info("connection \(peer.id) from \(peer.connection.remoteAddress) closed: \(failure.reason)")
+            log.info("connection \(peer.id) from \(peer.remoteAddress) closed: \(failure.reason)")
             queueWebSocketClose(peer, failure.code, failure.reason)
             retire(peer, notifyRoom: true)
             linger(peer)
@@ -65,14 +63,14 @@ extension Server {
     }
 
     private func queueWebSocketClose(_ peer: Peer, code: UInt16, _ reason: String) {
-        guard !peer.connection.isClosed, peer.takeWebSocketClose() else { return }
+        guard peer.takeWebSocketClose() else { return }
         writeRaw(WebSocketFrame.close(code: code, reason: reason), to: peer)
     }
 
     /// Queues bytes that are not a protocol message: an HTTP response (one per connection) or the one close frame.
     /// They may pass the output cap, as the last error before a slow consumer is cut off does.
     private func writeRaw(_ bytes: [UInt8], to peer: Peer) {
-        peer.link.send(bytes, overCap: true)
+        write(bytes, to: peer, overCap: true)
     }
 
     // MARK: Watchers
@@ -88,7 +86,7 @@ extension Server {
         armPeerTimer(peer)
         send(.welcome(.init(you: "", token: "", room: host.code, resumed: false, watch: true)), to: peer)
         for message in host.room.catchUp(for: nil, now: clock.wallMs()) { send(message, to: peer) }
-        log.debug("room \(host.code): watched from \(peer.connection.remoteAddress)")
+        log.debug("room \(host.code): watched from \(peer.remoteAddress)")
     }
 
     /// A message from a connection without a seat (a watcher, or a claimer whose claim waits): keep-alives and

@@ -1,0 +1,161 @@
+import SpyGame
+import SpyProtocol
+
+/// The two times of one input, both read by the shell: the monotonic clock of its loop (connection deadlines, rates,
+/// timers) and the wall clock (room deadlines, which are saved with the room and outlive a restart).
+package struct HostTime: Sendable, Equatable {
+    /// Monotonic milliseconds.
+    package var mono: Int64
+    /// Milliseconds since 1970-01-01 UTC.
+    package var wall: Int64
+
+    package init(mono: Int64, wall: Int64) {
+        self.mono = mono
+        self.wall = wall
+    }
+
+    /// Monotonic milliseconds.
+    package func monoMs() -> Int64 { mono }
+
+    /// Milliseconds since 1970-01-01 UTC.
+    package func wallMs() -> Int64 { wall }
+
+    /// The monotonic moment at which the wall clock reads `wallDeadline` (now, when that has passed).
+    package func monoMs(atWall wallDeadline: Int64) -> Int64 {
+        mono + max(0, wallDeadline - wall)
+    }
+}
+
+/// A deadline the core keeps: one per connection, one per room, and the once-a-second sweep.
+package enum HostTimer: Hashable, Sendable {
+    case connection(UInt64)
+    case room(String)
+    case sweep
+}
+
+/// What happened that the core must decide about.
+package enum HostInput: Sendable {
+    /// A connection was accepted from `address`.
+    case opened(UInt64, address: String)
+    /// Bytes arrived on a connection.
+    case bytes(UInt64, [UInt8])
+    /// The peer closed its side of the connection.
+    case endOfStream(UInt64)
+    /// Reading from or writing to the connection failed; it is gone.
+    case failed(UInt64, String)
+    /// A timer the core armed is due.
+    case timer(HostTimer)
+}
+
+/// What the core decided the shell must do. A connection's bytes and its close come at the end of a wake, after
+/// the wake's changes are on disk (`HostCore.endWake`); timers come as they are decided.
+package enum HostAction: Equatable, Sendable {
+    /// Write these bytes to the connection (the core has already counted them against its output cap).
+    case send(UInt64, [UInt8])
+    /// Shut the connection's write side once its bytes are written; close it once the peer closes.
+    case shutWriteWhenDrained(UInt64)
+    /// Close the connection after the bytes sent before; the core has forgotten it.
+    case close(UInt64)
+    /// Arm (or move) a timer for a monotonic moment; when due, feed `HostInput.timer` back.
+    case arm(HostTimer, at: Int64)
+    /// Disarm a timer.
+    case cancel(HostTimer)
+}
+
+/// Where the core's lines go, with the levels of the shell's log; a line below the level is never built.
+package struct HostLog: Sendable {
+    package enum Level: Int, Sendable, Comparable {
+        case debug, info, warning, error
+
+        package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private let enabled: @Sendable (Level) -> Bool
+    private let write: @Sendable (Level, String) -> Void
+
+    package init(enabled: @escaping @Sendable (Level) -> Bool, write: @escaping @Sendable (Level, String) -> Void) {
+        self.enabled = enabled
+        self.write = write
+    }
+
+    package func debug(_ message: @autoclosure () -> String) { line(.debug, message) }
+    package func info(_ message: @autoclosure () -> String) { line(.info, message) }
+    package func warning(_ message: @autoclosure () -> String) { line(.warning, message) }
+    package func error(_ message: @autoclosure () -> String) { line(.error, message) }
+
+    private func line(_ level: Level, _ message: () -> String) {
+        if enabled(level) { write(level, message()) }
+    }
+}
+
+/// What the core changed in the wake being saved, to take back should its commit fail.
+package struct StorageWake {
+    /// Each room the wake changed, as it was before (`nil` for a room the journal did not hold yet).
+    package var before: [String: RoomSnapshot?] = [:]
+    /// Connections seated in the wake: a seat that is taken back is refused to them.
+    package var seated: Set<UInt64> = []
+
+    package init() {}
+}
+
+/// The rooms' journal as the core uses it: changes recorded during a wake, one commit at its end.
+package protocol HostStorage: AnyObject {
+    /// The rooms the journal held at start.
+    var recovered: [RoomSnapshot] { get }
+    /// The journal holds records that were set aside or not replayed, and should be rewritten once resumed.
+    var needsRewrite: Bool { get }
+    /// Whether the journal refuses changes (a commit failed and the file is not rewritten yet).
+    var isFailing: Bool { get }
+    /// Rooms whose changes since their last snapshot have grown enough to be written whole again.
+    var roomsDueForSnapshot: [String] { get }
+    /// Whether the journal has grown enough to be rewritten as one snapshot per room.
+    var wantsCompaction: Bool { get }
+    /// Notes a room's state before the wake's first change to it; call before the host's side of the room changes.
+    func touch(_ host: RoomHost, roomBefore: Room)
+    /// Whether `event` is recorded as a change (a start, carrying the bank's pairs, is recorded as a snapshot).
+    func recordsAsChange(_ event: RoomEvent) -> Bool
+    /// Records a change of a room for the wake's commit.
+    func recordChange(
+        room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?)
+    /// Records a room's snapshot for the wake's commit.
+    func recordSnapshot(_ snapshot: RoomSnapshot)
+    /// Records that a room closed.
+    func recordClosed(_ code: String)
+    /// Notes a connection seated in this wake.
+    func seated(_ id: UInt64)
+    /// Forgets the wake while the journal refuses changes.
+    func skipWake()
+    /// Makes the wake's changes durable; returns the wake, whatever happens, for the caller to take back on failure.
+    func commit() -> (StorageWake, (any Error)?)
+    /// Rewrites the journal as these snapshots; a failure leaves the file as it was.
+    func rewrite(_ snapshots: [RoomSnapshot]) throws
+}
+
+/// The host's own settings, as the command line gave them.
+package struct HostConfiguration: Sendable {
+    package var limits = ServerLimits()
+    /// The password every hello must give, if any.
+    package var password: String?
+    /// The seed of room codes and room randomness; `nil` for fresh randomness for each room.
+    package var seed: UInt64?
+    /// The settings a new room starts with.
+    package var settings = GameSettings()
+    /// Rooms the host opens at start and keeps open.
+    package var rooms = 1
+    /// Bots seated in the first room once its first human is there.
+    package var bots = 0
+    package var botLevel = BotLevel.normal
+
+    package init() {}
+}
+
+/// Randomness the core cannot make without the system: unguessable resume tokens and room seeds.
+package struct HostRandomness: Sendable {
+    package var token: @Sendable () -> String
+    package var seed: @Sendable () -> UInt64
+
+    package init(token: @escaping @Sendable () -> String, seed: @escaping @Sendable () -> UInt64) {
+        self.token = token
+        self.seed = seed
+    }
+}

@@ -1,0 +1,207 @@
+import SpyBank
+import SpyGame
+import SpyProtocol
+import SpyWeb
+
+/// The host's decisions without I/O: rooms, seats and connections, fed what happened (`handle`) at the time the
+/// shell read, answering with what the shell must do (`HostAction`).
+///
+/// A wake of the shell's loop feeds the core any number of inputs (bytes, ends of connections, due timers), then
+/// ends with `endWake`: the rooms that changed are saved (one commit for the whole wake), and only then are the
+/// wake's bytes handed out, each connection's before its close, so nothing is acknowledged before it is on disk.
+/// When the commit fails, the wake is taken back and its messages are never handed out. Nothing here reads a
+/// clock, a socket or a file: the time comes with each input, the journal through `HostStorage`.
+///
+/// The core's ideas live in files of their own: input and its budget, the handshake, the room registry, saving,
+/// sweeps and timers, bots, output, the web path and seat claims.
+package final class HostCore {
+    let config: HostConfiguration
+    let limits: ServerLimits
+    let log: HostLog
+    /// The time of the input being handled.
+    var clock: HostTime
+    /// The rooms' journal, when the host keeps its rooms.
+    let store: (any HostStorage)?
+    let bank: [WordPair]
+    let botKnowledge: BotKnowledge
+    let pairsFor: (GameSettings) -> [WordPair]
+    /// The names the web routes answer to, and what they keep between requests.
+    let webSite: WebSite
+    /// The bank's categories, sent in every `welcome`.
+    let categories: [BankCategory]
+    /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
+    let choiceProblem: (GameSettings) -> String?
+    let randomness: HostRandomness
+    /// Bytes the shell holds for a connection and has not written yet: with the wake's own, what the output cap
+    /// counts.
+    let unsentBytes: (UInt64) -> Int
+
+    var peers: [UInt64: Peer] = [:]
+    package internal(set) var rooms: [String: RoomHost] = [:]
+    /// Room codes in the order the rooms opened.
+    package internal(set) var roomOrder: [String] = []
+    var random: SplitMix64
+
+    /// Timer actions decided in this wake; they do not wait for the save.
+    var timerActions: [HostAction] = []
+    /// Connections with bytes, a shutdown or a close to hand out at the end of the wake, in the order first touched.
+    var flushList: [Peer] = []
+    /// Connections that asked to close in this wake; their bookkeeping ends at the end of the wake.
+    var closing: [Peer] = []
+    /// Rooms whose snapshot is written at the end of the wake.
+    var dirtyRooms: Set<String> = []
+    /// Whether the once-a-second sweep over rooms is armed.
+    var sweepArmed = false
+    /// Wrong passwords per address, for the backoff.
+    var passwordThrottle = PasswordThrottle()
+    /// Rooms opened per address in the last minute.
+    var roomOpenings: RoomOpeningRate
+    /// Bytes held in unfinished input across every connection (kept under `limits.partialFrameBudget`).
+    var partialFrameBytes = 0
+    /// Connections cut for the budget since the last warning, and when that warning was logged (monotonic ms).
+    var budgetCuts = 0
+    var lastBudgetWarning: Int64 = .min / 2
+    private var stopped = false
+
+    /// Resumes the rooms `store` holds and opens the host's own, at `time`; the first `endWake` saves them.
+    package init(
+        config: HostConfiguration, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: HostLog,
+        store: (any HostStorage)?, webSite: WebSite, randomness: HostRandomness,
+        unsentBytes: @escaping (UInt64) -> Int, at time: HostTime, categories: [BankCategory] = [],
+        choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
+    ) {
+        self.config = config
+        self.limits = config.limits
+        self.log = log
+        self.clock = time
+        self.store = store
+        self.bank = bank
+        self.botKnowledge = BotVocabulary(pairs: bank).knowledge
+        self.pairsFor = pairsFor
+        self.webSite = webSite
+        self.categories = categories
+        self.choiceProblem = choiceProblem
+        self.randomness = randomness
+        self.unsentBytes = unsentBytes
+        self.random = SplitMix64(seed: config.seed ?? randomness.seed())
+        self.roomOpenings = RoomOpeningRate(perMinute: config.limits.roomsPerMinute)
+        resumeRooms()
+        while roomOrder.filter({ rooms[$0]?.permanent == true }).count < config.rooms {
+            _ = openRoom(permanent: true)
+        }
+        if config.bots > 0, let first = roomOrder.first.flatMap({ rooms[$0] }), !first.hasBots {
+            first.botsToAdd = config.bots
+            if first.room.playerIDs.contains(where: { !first.room.isBot($0) }) { seatBots(in: first) }
+        }
+        armSweep(at: clock.monoMs())
+    }
+
+    /// How many connections the core holds.
+    package var connectionCount: Int { peers.count }
+
+    /// Takes one input of the current wake, at `time`. What it decides is handed out by `endWake`.
+    package func take(_ input: HostInput, at time: HostTime) {
+        clock = time
+        switch input {
+        case .opened(let id, let address):
+            open(id, from: address)
+        case .bytes(let id, let bytes):
+            guard let peer = peers[id] else { return }
+            bytes.withUnsafeBytes { if !peer.isLingering { peer.accept($0) } }
+            read(from: peer, endOfStream: false)
+        case .endOfStream(let id):
+            guard let peer = peers[id] else { return }
+            read(from: peer, endOfStream: true)
+        case .failed(let id, let reason):
+            guard let peer = peers[id] else { return }
+            log.debug("connection \(id) failed: \(reason)")
+            drop(peer)
+        case .timer(let timer):
+            fire(timer)
+        }
+    }
+
+    /// One input as a wake of its own: the input, then the end of the wake.
+    package func handle(_ input: HostInput, at time: HostTime) -> [HostAction] {
+        take(input, at: time)
+        return endWake()
+    }
+
+    /// Bytes a read returned for connection `id`, taken in place; `take(.endOfStream)` or `readFinished` acts on
+    /// them. Bytes for a connection that is closing are dropped.
+    package func accept(_ id: UInt64, _ bytes: UnsafeRawBufferPointer) {
+        guard let peer = peers[id], !peer.isLingering else { return }
+        peer.accept(bytes)
+    }
+
+    /// Acts on what `accept` took for connection `id`.
+    package func readFinished(_ id: UInt64, at time: HostTime) {
+        clock = time
+        guard let peer = peers[id] else { return }
+        read(from: peer, endOfStream: false)
+    }
+
+    private func open(_ id: UInt64, from address: String) {
+        let now = clock.monoMs()
+        let peer = Peer(
+            id: id, remoteAddress: address, stage: .greeting(deadline: now + Int64(limits.helloSeconds) * 1000),
+            now: now, maxPayload: limits.maxHelloFrameBytes)
+        peers[id] = peer
+        armPeerTimer(peer)
+        log.debug("connection \(id) from \(address)")
+    }
+
+    /// The end of every wake: the rooms that changed are saved (see `saveChangedRooms`), then each connection's
+    /// bytes are handed out, followed by its shutdown or close; the connections that ended leave the books.
+    package func endWake() -> [HostAction] {
+        saveChangedRooms()
+        var actions = timerActions
+        timerActions.removeAll(keepingCapacity: true)
+        for peer in flushList {
+            peer.queuedForFlush = false
+            peer.outputMark = nil
+            for bytes in peer.outbox { actions.append(.send(peer.id, bytes)) }
+            peer.outbox.removeAll(keepingCapacity: true)
+            peer.outboxBytes = 0
+            if peer.isClosing {
+                actions.append(.close(peer.id))
+            } else if peer.shutsWrite, !peer.shutHandedOut {
+                peer.shutHandedOut = true
+                actions.append(.shutWriteWhenDrained(peer.id))
+            }
+        }
+        flushList.removeAll(keepingCapacity: true)
+        let ended = closing
+        closing.removeAll(keepingCapacity: true)
+        for peer in ended {
+            guard peers[peer.id] === peer else { continue }
+            peers[peer.id] = nil
+            releaseInput(peer)
+            log.debug("connection \(peer.id) closed")
+        }
+        return actions
+    }
+
+    /// Says goodbye to every connection and saves every room; the shell then gives the goodbyes a moment to leave
+    /// and closes what is left.
+    package func shutDown(at time: HostTime) -> [HostAction] {
+        guard !stopped else { return [] }
+        stopped = true
+        clock = time
+        log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
+        for peer in peers.values where !peer.isLingering {
+            send(.bye(.init(reason: "host_closing")), to: peer)
+            queueWebSocketClose(peer, .goingAway, "host_closing")
+            peer.stage = .lingering(until: 0)
+        }
+        for code in roomOrder { dirtyRooms.insert(code) }
+        var actions = endWake()
+        actions.append(.cancel(.sweep))
+        for code in roomOrder { actions.append(.cancel(.room(code))) }
+        for id in peers.keys { actions.append(.cancel(.connection(id))) }
+        return actions
+    }
+}
+
+@available(*, unavailable)
+extension HostCore: Sendable {}

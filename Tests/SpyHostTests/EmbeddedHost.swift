@@ -1,0 +1,247 @@
+import Foundation
+import SpyBank
+import SpyGame
+import SpyProtocol
+import SpyWeb
+import Testing
+
+@testable import SpyHost
+
+/// A `HostCore` driven by hand, with no socket, thread or clock: connections are numbers the test opens, bytes go
+/// in as inputs, and the core's actions are carried out on a model of the shell that writes every byte at once.
+/// Time moves only with `advance`, which fires the core's timers in the order they fall due, each in a wake of its
+/// own, as the shell's loop would.
+final class EmbeddedHost {
+    let core: HostCore
+    let storage: FakeStorage?
+    let lines = LogLines()
+    /// The time of the next input.
+    private(set) var now = HostTime(mono: 1_000_000, wall: 1_800_000_000_000)
+    /// Every action the core handed out, in order.
+    private(set) var actions: [HostAction] = []
+    /// The core's armed timers and when they are due (monotonic ms).
+    private(set) var timers: [HostTimer: Int64] = [:]
+    /// Connections the core closed, and those whose write side it shut.
+    private(set) var closed: Set<UInt64> = []
+    private(set) var shut: Set<UInt64> = []
+    private var decoders: [UInt64: FrameDecoder] = [:]
+    private var received: [UInt64: [ServerMessage]] = [:]
+    private var lastID: UInt64 = 0
+
+    /// A core with the host's defaults (one room, a fixed seed, the embedded bank) changed by `configure`.
+    init(storage: FakeStorage? = nil, _ configure: (inout HostConfiguration) -> Void = { _ in }) {
+        var config = HostConfiguration()
+        config.seed = 7
+        configure(&config)
+        let bank = EmbeddedBank.pairs(in: .both)
+        let lines = self.lines
+        var tokens = SplitMix64(seed: 99)
+        let tokenSource = LockedTokens(next: { String(format: "%016llx%016llx", tokens.next(), tokens.next()) })
+        self.storage = storage
+        core = HostCore(
+            config: config, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) },
+            log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), store: storage,
+            webSite: WebSite(hostNames: HostNames(machineName: "embedded", publicNames: [])),
+            randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), unsentBytes: { _ in 0 },
+            at: now)
+        perform(core.endWake())
+    }
+
+    // MARK: Connections
+
+    /// Opens a connection from `address`.
+    func connect(from address: String = "10.0.0.2") -> UInt64 {
+        lastID += 1
+        decoders[lastID] = FrameDecoder()
+        perform(core.handle(.opened(lastID, address: address), at: now))
+        return lastID
+    }
+
+    /// Sends `message` as one frame on connection `id`.
+    func send(_ message: ClientMessage, on id: UInt64) throws {
+        perform(core.handle(.bytes(id, try WireCodec.encodeFrame(message)), at: now))
+    }
+
+    /// The peer of connection `id` goes away.
+    func drop(_ id: UInt64) {
+        perform(core.handle(.endOfStream(id), at: now))
+    }
+
+    /// Connects and joins the host's room as `name`; returns the connection and the seat.
+    func join(_ name: String) throws -> (connection: UInt64, player: PlayerID) {
+        let id = connect()
+        try send(.hello(.init(name: name)), on: id)
+        for message in messages(on: id) {
+            if case .welcome(let welcome) = message { return (id, welcome.you) }
+        }
+        throw EmbeddedHostError("\(name) was not welcomed: \(lines.text)")
+    }
+
+    /// The messages connection `id` has received since the last call.
+    func messages(on id: UInt64) -> [ServerMessage] {
+        defer { received[id] = [] }
+        return received[id] ?? []
+    }
+
+    /// The error codes among `messages`.
+    static func errors(in messages: [ServerMessage]) -> [ErrorCode] {
+        messages.compactMap {
+            if case .error(let error) = $0 { return error.code }
+            return nil
+        }
+    }
+
+    // MARK: Time
+
+    /// Moves the clock `seconds` forward, firing every timer due on the way, each when it falls due.
+    func advance(seconds: Double) {
+        let target = now.mono + Int64(seconds * 1000)
+        while let (timer, due) = timers.filter({ $0.value <= target }).min(by: { $0.value < $1.value }) {
+            move(to: max(due, now.mono))
+            timers[timer] = nil
+            perform(core.handle(.timer(timer), at: now))
+        }
+        move(to: target)
+    }
+
+    private func move(to mono: Int64) {
+        now = HostTime(mono: mono, wall: now.wall + mono - now.mono)
+    }
+
+    // MARK: The shell's part
+
+    private func perform(_ handed: [HostAction]) {
+        actions += handed
+        for action in handed {
+            switch action {
+            case .send(let id, let bytes):
+                storage?.events.append("send \(id)")
+                decoders[id, default: FrameDecoder()].feed(bytes)
+                while let payload = try? decoders[id]?.next() {
+                    if let message = try? WireCodec.decode(ServerMessage.self, from: payload) {
+                        received[id, default: []].append(message)
+                    }
+                }
+            case .shutWriteWhenDrained(let id):
+                shut.insert(id)
+            case .close(let id):
+                closed.insert(id)
+                timers[.connection(id)] = nil
+            case .arm(let timer, let deadline):
+                timers[timer] = deadline
+            case .cancel(let timer):
+                timers[timer] = nil
+            }
+        }
+    }
+}
+
+struct EmbeddedHostError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// The core's log lines, kept for a test to read.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+
+    var text: String { lock.withLock { lines.joined(separator: "\n") } }
+}
+
+/// Resume tokens from a seeded generator, so a test's tokens are the same at every run.
+private final class LockedTokens: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next: () -> String
+
+    init(next: @escaping () -> String) { self.next = next }
+
+    func take() -> String { lock.withLock { next() } }
+}
+
+/// A journal in memory whose commits fail when a test says so; `events` records commits and sends in order.
+final class FakeStorage: HostStorage {
+    var recovered: [RoomSnapshot] = []
+    var needsRewrite = false
+    private(set) var isFailing = false
+    var roomsDueForSnapshot: [String] { [] }
+    var wantsCompaction: Bool { false }
+    /// Whether the next commit fails.
+    var failNextCommit = false
+    /// Whether rewriting the journal fails.
+    var rewriteFails = false
+    /// Commits and sends, in the order they happened.
+    var events: [String] = []
+    /// Records waiting for the commit, and those committed.
+    private(set) var pending: [String] = []
+    private(set) var committed: [String] = []
+    private var held: Set<String> = []
+    private var heldInWake: Set<String> = []
+    private var wake = StorageWake()
+
+    struct Refused: Error {}
+
+    func touch(_ host: RoomHost, roomBefore: Room) {
+        guard wake.before[host.code] == nil else { return }
+        let before = RoomSnapshot(
+            room: roomBefore, tokens: host.tokens, permanent: host.permanent, bots: host.bots.memory,
+            joinedByOthers: host.joinedByOthers)
+        wake.before[host.code] = held.contains(host.code) ? .some(before) : .some(nil)
+    }
+
+    func recordsAsChange(_ event: RoomEvent) -> Bool {
+        if case .start = event { return false }
+        return true
+    }
+
+    func recordChange(
+        room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?
+    ) {
+        pending.append("change \(room)")
+    }
+
+    func recordSnapshot(_ snapshot: RoomSnapshot) {
+        pending.append("snapshot \(snapshot.room.code)")
+        heldInWake.insert(snapshot.room.code)
+    }
+
+    func recordClosed(_ code: String) {
+        pending.append("closed \(code)")
+    }
+
+    func seated(_ id: UInt64) { wake.seated.insert(id) }
+
+    func skipWake() {
+        pending = []
+        heldInWake = []
+        wake = StorageWake()
+    }
+
+    func commit() -> (StorageWake, (any Error)?) {
+        defer {
+            pending = []
+            heldInWake = []
+            wake = StorageWake()
+        }
+        if failNextCommit {
+            failNextCommit = false
+            isFailing = true
+            events.append("commit failed")
+            return (wake, Refused())
+        }
+        events.append("commit")
+        committed += pending
+        held.formUnion(heldInWake)
+        return (wake, nil)
+    }
+
+    func rewrite(_ snapshots: [RoomSnapshot]) throws {
+        if rewriteFails { throw Refused() }
+        isFailing = false
+        held = Set(snapshots.map(\.room.code))
+        committed.append("rewrite of \(snapshots.count) rooms")
+    }
+}

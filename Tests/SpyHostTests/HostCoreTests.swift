@@ -1,0 +1,109 @@
+import SpyGame
+import SpyProtocol
+import Testing
+
+@testable import SpyHost
+
+/// The host's rules that wait, and its saving, decided by the core alone: bytes in, actions out, time moved by
+/// hand. No socket, thread or clock is involved.
+@Suite struct HostCoreTests {
+    @Test func aConnectionWithoutHelloIsToldAndClosedWhenItsDeadlinePasses() throws {
+        let host = EmbeddedHost { $0.limits.helloSeconds = 10 }
+        let id = host.connect()
+        host.advance(seconds: 9.9)
+        #expect(host.messages(on: id).isEmpty)
+        #expect(!host.shut.contains(id))
+        host.advance(seconds: 0.1)
+        #expect(EmbeddedHost.errors(in: host.messages(on: id)) == [.helloTimeout])
+        #expect(host.shut.contains(id))
+        #expect(!host.closed.contains(id))
+        // It lingers two seconds for the peer to read the error and close; then the host closes it.
+        host.advance(seconds: 2)
+        #expect(host.closed.contains(id))
+        #expect(host.core.connectionCount == 0)
+    }
+
+    @Test func anAbsentSpeakerKeepsTheTableWaitingTwentySeconds() throws {
+        let host = EmbeddedHost()
+        let seats = try ["Ann", "Ben", "Cat", "Dan"].map { try host.join($0) }
+        for seat in seats { _ = host.messages(on: seat.connection) }
+        try host.send(.start, on: seats[0].connection)
+        let speaker = try #require(Self.turns(in: host.messages(on: seats[1].connection)).last)
+        let away = try #require(seats.first { $0.player == speaker })
+        let watcher = try #require(seats.first { $0.player != speaker })
+        host.drop(away.connection)
+        _ = host.messages(on: watcher.connection)
+        host.advance(seconds: 19.9)
+        #expect(Self.turns(in: host.messages(on: watcher.connection)).isEmpty)
+        host.advance(seconds: 0.1)
+        let next = try #require(Self.turns(in: host.messages(on: watcher.connection)).first)
+        #expect(next != speaker)
+    }
+
+    @Test func anAwaySeatIsGivenUpWhenTheGracePeriodEnds() throws {
+        let host = EmbeddedHost { $0.limits.graceSeconds = 5 }
+        let owner = try host.join("Ann")
+        let leaver = try host.join("Ben")
+        host.drop(leaver.connection)
+        _ = host.messages(on: owner.connection)
+        host.advance(seconds: 4)
+        #expect(Self.seats(in: host.messages(on: owner.connection)).allSatisfy { $0.contains(leaver.player) })
+        host.advance(seconds: 1.5)
+        let after = try #require(Self.seats(in: host.messages(on: owner.connection)).last)
+        #expect(after == [owner.player])
+    }
+
+    @Test func aWakesMessagesAreHandedOutOnlyAfterItsCommit() throws {
+        let storage = FakeStorage()
+        let host = EmbeddedHost(storage: storage)
+        let ann = host.connect()
+        storage.events = []
+        try host.send(.hello(.init(name: "Ann")), on: ann)
+        #expect(storage.events.first == "commit")
+        #expect(storage.events.count > 1)
+        #expect(storage.events.dropFirst().allSatisfy { $0 == "send \(ann)" })
+        #expect(storage.committed.contains { $0.hasPrefix("change") })
+    }
+
+    @Test func aFailedCommitTakesTheWakeBackAndItsMessagesNeverLeave() throws {
+        let storage = FakeStorage()
+        let host = EmbeddedHost(storage: storage)
+        let ann = try host.join("Ann")
+        _ = host.messages(on: ann.connection)
+        storage.failNextCommit = true
+        let ben = host.connect()
+        try host.send(.hello(.init(name: "Ben")), on: ben)
+        // Ben's seat is not on disk: he is never welcomed, and Ann never hears he joined.
+        let toBen = host.messages(on: ben)
+        #expect(!toBen.contains { if case .welcome = $0 { return true } else { return false } })
+        #expect(Set(EmbeddedHost.errors(in: toBen)) == [.hostStorage])
+        let toAnn = host.messages(on: ann.connection)
+        #expect(EmbeddedHost.errors(in: toAnn) == [.hostStorage])
+        #expect(Self.seats(in: toAnn).isEmpty)
+        #expect(host.core.rooms.values.first?.room.playerIDs == [ann.player])
+        // Until the journal is rewritten, moves are refused; the sweep rewrites it and play resumes.
+        try host.send(.settings(.init(maxPlayers: 8)), on: ann.connection)
+        #expect(EmbeddedHost.errors(in: host.messages(on: ann.connection)) == [.hostStorage])
+        host.advance(seconds: 1)
+        #expect(!storage.isFailing)
+        #expect(storage.committed.contains { $0.hasPrefix("rewrite") })
+        let carl = try host.join("Carl")
+        #expect(Self.seats(in: host.messages(on: ann.connection)).last == [ann.player, carl.player])
+    }
+
+    // MARK: Reading messages
+
+    private static func turns(in messages: [ServerMessage]) -> [PlayerID] {
+        messages.compactMap {
+            if case .turn(let turn) = $0 { return turn.player }
+            return nil
+        }
+    }
+
+    private static func seats(in messages: [ServerMessage]) -> [[PlayerID]] {
+        messages.compactMap {
+            if case .room(let view) = $0 { return view.seats.map(\.id) }
+            return nil
+        }
+    }
+}
