@@ -1,26 +1,81 @@
 import Foundation
 import SpyProtocol
-import XCTest
+import Testing
 
 @testable import SpyGame
 
 /// Thousands of games with random settings and random legal events (plus some illegal ones), checking the
-/// promises every game must keep.
-final class PropertyTests: XCTestCase {
-    func testRandomGamesEndAndKeepSecrets() throws {
+/// promises every game must keep. The seeds are split into a few ranges, tested side by side.
+@Suite struct PropertyTests {
+    /// The 1,000 seeds of the random games, in ranges of 250.
+    static let seedRanges: [Range<UInt64>] = stride(from: 0, to: 1_000, by: 250).map { $0..<$0 + 250 }
+
+    @Test(arguments: seedRanges)
+    func randomGamesEndAndKeepSecrets(seeds: Range<UInt64>) throws {
         var endings: [Winner: Int] = [:]
-        for seed in 0..<1_000 as Range<UInt64> {
+        for seed in seeds {
             var game = RandomGame(seed: seed)
             let winner = try game.play(checkJSON: seed % 10 == 0)
             endings[winner, default: 0] += 1
         }
         // Every kind of ending happens somewhere in the sample.
-        XCTAssertGreaterThan(endings[.civilians] ?? 0, 0)
-        XCTAssertGreaterThan(endings[.spies] ?? 0, 0)
-        XCTAssertGreaterThan(endings[.blank] ?? 0, 0)
+        #expect(endings[.civilians] ?? 0 > 0)
+        #expect(endings[.spies] ?? 0 > 0)
+        #expect(endings[.blank] ?? 0 > 0)
     }
 
-    func testTheSameSeedAndEventsGiveTheSameGame() throws {
+    /// A watcher (the board) sees the room through `catchUp(for: nil)` and `RoomEffect.watcherMessage`: it must
+    /// never learn a word, nor a role the game has not revealed to everyone, before game over, whenever it arrives.
+    @Test(arguments: seedRanges)
+    func aWatcherNeverSeesAWordBeforeGameOver(seeds: Range<UInt64>) throws {
+        var sawGameOver = 0
+        var messagesChecked = 0
+        for seed in seeds {
+            var game = RandomGame(seed: seed)
+            _ = try game.play(checkJSON: false)
+            let dealt = try #require(game.room.game)
+            let words = [dealt.civilianWord, dealt.spyWord]
+            #expect(words.allSatisfy { !$0.isEmpty })
+            // The room as it stood when a watcher arrived (before the deal for some seeds), then what the game
+            // produced from there on, as recorded when it was played.
+            var room = Room(code: "TEST", settings: game.initialSettings, seed: seed)
+            let arrival = Int(seed % UInt64(game.events.count))
+            for (event, now) in game.events[..<arrival] { _ = room.apply(event, now: now) }
+            var received = room.catchUp(for: nil, now: game.events[arrival].1)
+            for effects in game.effects[arrival...] { received += effects.compactMap(\.watcherMessage) }
+            var over = false
+            for message in received {
+                switch message {
+                case .deal, .welcome:
+                    Issue.record("seed \(seed): a watcher was sent \(message.type)")
+                case .gameOver(let result):
+                    over = true
+                    #expect(Set([result.civilianWord, result.spyWord]) == Set(words))
+                default:
+                    break
+                }
+                guard !over else { continue }
+                let json = WireCodec.encodePayload(message)
+                for word in words {
+                    #expect(
+                        !WatcherTests.bytes(json, contain: Array(word.utf8)), "seed \(seed): \(message.type) has a word"
+                    )
+                }
+                if case .room(let view) = message {
+                    for seat in view.seats where seat.revealed != nil {
+                        #expect(!seat.alive, "seed \(seed): a role shown for a player still in")
+                    }
+                }
+                messagesChecked += 1
+            }
+            #expect(over, "seed \(seed): the watcher never saw game over")
+            if over { sawGameOver += 1 }
+        }
+        #expect(sawGameOver == seeds.count)
+        #expect(messagesChecked > 10 * seeds.count)
+    }
+
+    @Test func theSameSeedAndEventsGiveTheSameGame() throws {
         for seed in 0..<100 as Range<UInt64> {
             var first = RandomGame(seed: seed)
             _ = try first.play(checkJSON: false)
@@ -29,12 +84,12 @@ final class PropertyTests: XCTestCase {
             for (event, now) in first.events {
                 effects.append((try? replay.apply(event, now: now).get()) ?? [])
             }
-            XCTAssertEqual(effects, first.effects, "seed \(seed)")
-            XCTAssertEqual(replay, first.room)
+            #expect(effects == first.effects, "seed \(seed)")
+            #expect(replay == first.room)
         }
     }
 
-    func testARoomRestoredFromItsEncodingContinuesIdentically() throws {
+    @Test func aRoomRestoredFromItsEncodingContinuesIdentically() throws {
         let encoder = JSONEncoder()
         let decoder = JSONDecoder()
         for seed in 0..<100 as Range<UInt64> {
@@ -44,12 +99,12 @@ final class PropertyTests: XCTestCase {
             var room = Room(code: "TEST", settings: original.initialSettings, seed: seed)
             for (event, now) in original.events[..<cut] { _ = room.apply(event, now: now) }
             var restored = try decoder.decode(Room.self, from: encoder.encode(room))
-            XCTAssertEqual(restored, room)
+            #expect(restored == room)
             for (index, (event, now)) in original.events.enumerated().dropFirst(cut) {
                 let effects = (try? restored.apply(event, now: now).get()) ?? []
-                XCTAssertEqual(effects, original.effects[index], "seed \(seed) event \(index)")
+                #expect(effects == original.effects[index], "seed \(seed) event \(index)")
             }
-            XCTAssertEqual(restored, original.room)
+            #expect(restored == original.room)
         }
     }
 }
@@ -102,30 +157,30 @@ struct RandomGame {
             try step(.join(name: index % 3 == 0 ? "" : "N\(index)", bot: chance(20)))
         }
         let pairs = (0..<3).map { WordPair(civilian: "civword\($0)", spy: "spyword\($0)") }
-        let owner = try XCTUnwrap(room.ownerID)
+        let owner = try #require(room.ownerID)
         let started = try step(.start(by: owner, pairs: pairs))
         guard started else {
-            XCTFail("start refused for \(players) players with \(settings)")
+            Issue.record("start refused for \(players) players with \(settings)")
             return .civilians
         }
-        let game = try XCTUnwrap(room.game)
-        XCTAssertNotEqual(TextFold.key(game.civilianWord), TextFold.key(game.spyWord))
-        XCTAssertNotEqual(game.roles[game.firstSpeaker], .blank)
+        let game = try #require(room.game)
+        #expect(TextFold.key(game.civilianWord) != TextFold.key(game.spyWord))
+        #expect(game.roles[game.firstSpeaker] != .blank)
 
         var steps = 0
         while room.phase != .gameOver {
             steps += 1
             guard steps < 5_000 else {
-                XCTFail("game did not end")
+                Issue.record("game did not end")
                 return .civilians
             }
             try randomEvent()
         }
-        return try XCTUnwrap(room.game?.winner)
+        return try #require(room.game?.winner)
     }
 
     private mutating func randomEvent() throws {
-        let game = try XCTUnwrap(room.game)
+        let game = try #require(room.game)
         let present = room.playerIDs
         let roll = driver.next(below: 100)
         if roll < 4, let player = pick(present) {
@@ -158,7 +213,7 @@ struct RandomGame {
         now += Millis(driver.next(below: 3_000))
         switch room.phase {
         case .describing:
-            let speaker = try XCTUnwrap(game.currentSpeaker)
+            let speaker = try #require(game.currentSpeaker)
             if room.settings.clueMode == .typed && chance(70) {
                 try step(.move(speaker, .clue(.init(text: "clue \(driver.next(below: 1000))"))))
             } else {
@@ -170,11 +225,11 @@ struct RandomGame {
             guard let target = pick(game.candidates.filter { $0 != voter }) else { return }
             try step(.move(voter, .vote(.init(target: target))))
         case .guessing:
-            let guesser = try XCTUnwrap(game.guesser)
+            let guesser = try #require(game.guesser)
             let guess = pick([game.civilianWord, game.spyWord, "nothing"])!
             try step(.move(guesser, .guess(.init(word: guess))))
         case .lobby, .gameOver:
-            XCTFail("unexpected phase \(room.phase)")
+            Issue.record("unexpected phase \(room.phase)")
         }
     }
 
@@ -185,7 +240,7 @@ struct RandomGame {
         events.append((event, now))
         switch room.apply(event, now: now) {
         case .failure:
-            XCTAssertEqual(room, before, "refused \(event) changed the room")
+            #expect(room == before, "refused \(event) changed the room")
             effects.append([])
             return false
         case .success(let produced):
@@ -202,24 +257,24 @@ struct RandomGame {
         for effect in produced {
             switch effect {
             case .send(let player, .deal(let deal)):
-                XCTAssertEqual(deal.word, game.word(for: player), "a deal carries only the player's own word")
-                XCTAssertEqual(deal.blank, game.roles[player] == .blank)
+                #expect(deal.word == game.word(for: player), "a deal carries only the player's own word")
+                #expect(deal.blank == (game.roles[player] == .blank))
             case .send(_, let message), .broadcast(let message):
-                if case .deal = message { XCTFail("deal broadcast") }
+                if case .deal = message { Issue.record("deal broadcast") }
                 if case .gameOver = message {
-                    XCTAssertTrue(over, "game over sent before the end")
+                    #expect(over, "game over sent before the end")
                 } else {
                     try checkPublic(message, game: game, words: secretWords, json: checkJSON)
                 }
             case .log(let line):
-                if !over { for word in secretWords { XCTAssertFalse(line.contains(word), line) } }
-                for role in ["spy", "civilian", "blank"] where !over { XCTAssertFalse(line.contains(role), line) }
+                if !over { for word in secretWords { #expect(!line.contains(word), "\(line)") } }
+                for role in ["spy", "civilian", "blank"] where !over { #expect(!line.contains(role), "\(line)") }
             case .joined, .removed, .deadline:
                 break
             }
             if case .broadcast(.turn(let turn)) = effect, !turn.pk, turn.round != lastRound {
                 lastRound = turn.round
-                XCTAssertNotEqual(game.roles[turn.player], .blank, "the blank never opens a round")
+                #expect(game.roles[turn.player] != .blank, "the blank never opens a round")
             }
         }
     }
@@ -231,26 +286,26 @@ struct RandomGame {
             let seated = room.playerIDs
             for seat in view.seats {
                 guard let revealed = seat.revealed else { continue }
-                XCTAssertEqual(revealed, game.roles[seat.id])
+                #expect(revealed == game.roles[seat.id])
                 if view.phase != .gameOver {
-                    XCTAssertFalse(seat.alive, "a role shown for a player still in")
+                    #expect(!seat.alive, "a role shown for a player still in")
                     let departed = !seated.contains(seat.id)
                     let guessing = game.guesser == seat.id || game.blankGuess != nil || revealed == .blank
-                    XCTAssertTrue(room.settings.revealOut || departed || guessing, "role shown with reveal off")
+                    #expect(room.settings.revealOut || departed || guessing, "role shown with reveal off")
                 }
             }
         case .voteResult(let result):
             if let identity = result.identity {
-                XCTAssertTrue(room.settings.revealOut)
-                XCTAssertEqual(identity, game.roles[result.out ?? ""])
+                #expect(room.settings.revealOut)
+                #expect(identity == game.roles[result.out ?? ""])
             }
         case .clue(let clue):
-            if let text = clue.text { for word in words { XCTAssertFalse(text.contains(word)) } }
+            if let text = clue.text { for word in words { #expect(!text.contains(word)) } }
         default:
             break
         }
         guard json else { return }
         let encoded = String(decoding: try JSONEncoder().encode(message), as: UTF8.self)
-        for word in words { XCTAssertFalse(encoded.contains(word), "\(message.type) carries a word") }
+        for word in words { #expect(!encoded.contains(word), "\(message.type) carries a word") }
     }
 }
