@@ -69,8 +69,10 @@ final class Journal {
     private(set) var committedBytes: Int
     /// The file's size: the records up to `committedBytes`, zeros after them.
     private(set) var fileBytes: Int
-    /// The open file's device and inode, to tell whether the journal's name still leads to it.
-    private var identity: (device: UInt64, inode: UInt64)?
+    /// Where the open file is, to tell before each commit whether the journal's name still leads to it.
+    private var placement: Placement?
+    /// Room for the kernel's name of the open file.
+    private var nameBuffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
     private var pending: [UInt8] = []
     /// A write or sync failed: the file's tail cannot be trusted until `rewrite` succeeds.
     private(set) var isBroken = false
@@ -86,13 +88,7 @@ final class Journal {
         self.fileBytes = fileBytes
         self.disk = disk
         self.policy = policy
-        identity = Journal.identity(of: fd)
-    }
-
-    private static func identity(of fd: Int32) -> (device: UInt64, inode: UInt64)? {
-        var info = stat()
-        guard fd >= 0, fstat(fd, &info) == 0 else { return nil }
-        return (UInt64(info.st_dev), UInt64(info.st_ino))
+        placement = Placement(fd: fd, directory: directory)
     }
 
     deinit {
@@ -172,11 +168,65 @@ final class Journal {
 
     /// Fails when the open file is no longer the journal of the directory (the file or the directory was moved
     /// or removed): what is written there would not be found at the next start.
+    ///
+    /// The file itself is not asked with `stat`: a file whose times were read gets its next modification time
+    /// from the fine clock, so every commit would change the inode and `fdatasync` would write it (on a file
+    /// system without a journal, where `fdatasync` writes a changed inode at once). The directory is asked
+    /// instead (still the same one at its path), and the kernel's name of the open file (`/proc/self/fd`) says
+    /// whether it is still `rooms.journal` in it. Without `/proc` the file is asked after all.
     private func checkInPlace() throws(WriteError) {
-        var named = stat()
-        guard stat(path, &named) == 0 else { throw WriteError(operation: "find", code: errno) }
-        guard let identity, identity.inode == UInt64(named.st_ino), identity.device == UInt64(named.st_dev) else {
+        guard let placement else { throw WriteError(operation: "find", code: ENOENT) }
+        var found = stat()
+        guard stat(directory, &found) == 0 else { throw WriteError(operation: "find", code: errno) }
+        guard Placement.identity(found) == placement.directory else {
             throw WriteError(operation: "find", code: ENOENT)
+        }
+        if let expected = placement.kernelName {
+            let count = nameBuffer.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    readlink(placement.procLink, $0.baseAddress!, $0.count)
+                }
+            }
+            if count >= 0 {
+                guard nameBuffer[..<count].elementsEqual(expected) else {
+                    throw WriteError(operation: "find", code: ENOENT)
+                }
+                return
+            }
+        }
+        guard stat(path, &found) == 0 else { throw WriteError(operation: "find", code: errno) }
+        guard Placement.identity(found) == placement.file else { throw WriteError(operation: "find", code: ENOENT) }
+    }
+
+    /// The open journal's directory and file, and the names the kernel gives them.
+    private struct Placement {
+        struct Identity: Equatable {
+            var device: UInt64
+            var inode: UInt64
+        }
+
+        var directory: Identity
+        var file: Identity
+        /// `/proc/self/fd/N` of the open file.
+        var procLink: String
+        /// What that link reads while the file is `rooms.journal` in the directory: its canonical path.
+        var kernelName: [UInt8]?
+
+        init?(fd: Int32, directory path: String) {
+            var file = stat()
+            var folder = stat()
+            guard fd >= 0, fstat(fd, &file) == 0, stat(path, &folder) == 0 else { return nil }
+            self.file = Self.identity(file)
+            directory = Self.identity(folder)
+            procLink = "/proc/self/fd/\(fd)"
+            if let canonical = realpath(path, nil) {
+                kernelName = Array((String(cString: canonical) + "/" + Journal.fileName).utf8)
+                free(canonical)
+            }
+        }
+
+        static func identity(_ info: stat) -> Identity {
+            Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
     }
 
@@ -193,7 +243,7 @@ final class Journal {
             in: directory, snapshots: snapshots, migrated: migrated, disk: disk, policy: policy)
         close(fd)
         fd = newFD.fd
-        identity = Journal.identity(of: fd)
+        placement = Placement(fd: fd, directory: directory)
         committedBytes = newFD.size
         fileBytes = newFD.fileSize
         isBroken = false

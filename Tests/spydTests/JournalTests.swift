@@ -457,6 +457,38 @@ import Testing
         #expect(try rooms(in: directory) == [expected])
     }
 
+    /// A journal renamed or replaced under the host, or a directory put in the place of its own, takes no commit:
+    /// what it wrote would not be found at the next start.
+    @Test func aJournalMovedOrReplacedUnderTheHostTakesNoCommit() throws {
+        for move in ["none", "rename", "replace", "directory"] {
+            let directory = try privateDirectory()
+            let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+            try journal.append(.snapshot(snapshot()))
+            try journal.commit()
+            let path = journal.path
+            switch move {
+            case "rename":
+                #expect(rename(path, path + ".old") == 0)
+            case "replace":
+                #expect(rename(path, path + ".old") == 0)
+                try Data(try fileBytes(path + ".old")).write(to: URL(fileURLWithPath: path))
+            case "directory":
+                #expect(rename(directory, directory + ".away") == 0)
+                #expect(mkdir(directory, 0o700) == 0)
+                try Data(try fileBytes(directory + ".away/" + Journal.fileName)).write(to: URL(fileURLWithPath: path))
+            default:
+                break
+            }
+            try journal.append(.change(tick(now: 5)))
+            if move == "none" {
+                try journal.commit()
+            } else {
+                let error = #expect(throws: Journal.WriteError.self, "\(move)") { try journal.commit() }
+                #expect(error?.operation == "find", "\(move)")
+            }
+        }
+    }
+
     @Test func oneCommitIsOneSyncForEveryRoom() throws {
         let directory = try privateDirectory()
         let counting = FailingDisk()
