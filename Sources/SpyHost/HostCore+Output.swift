@@ -41,7 +41,8 @@ extension HostCore {
 
     /// Bytes sent to `peer` and not yet written: the shell's and this wake's.
     func pendingOutput(of peer: Peer) -> Int {
-        unsentBytes(peer.id) + peer.outboxBytes
+        queueForFlush(peer)
+        return peer.unsentBeforeWake + peer.outboxBytes
     }
 
     /// Queues bytes for the end of the wake, unless (without `overCap`) they would take the connection's unwritten
@@ -55,9 +56,12 @@ extension HostCore {
         return true
     }
 
+    /// Puts the peer on the list handed out at the end of the wake, noting what the shell still holds for it (which
+    /// only the shell's writes, after the wake, change).
     func queueForFlush(_ peer: Peer) {
         guard !peer.queuedForFlush else { return }
         peer.queuedForFlush = true
+        peer.unsentBeforeWake = unsentBytes(peer.id)
         flushList.append(peer)
     }
 

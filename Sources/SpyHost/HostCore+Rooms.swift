@@ -32,8 +32,8 @@ extension HostCore {
         }
         host.peers.removeAll()
         host.watchers.removeAll()
-        if host.wakeArmed {
-            host.wakeArmed = false
+        if host.wakeArmedAt != nil {
+            host.wakeArmedAt = nil
             timerActions.append(.cancel(.room(host.code)))
         }
         rooms[host.code] = nil

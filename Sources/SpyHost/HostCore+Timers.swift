@@ -19,6 +19,7 @@ extension HostCore {
         case .seated, .watching, .claiming:
             deadline = peer.lastHeard + Int64(peer.probed ? limits.idleSeconds : limits.pingSeconds) * 1000
         }
+        guard peer.timer != deadline else { return }
         peer.timer = deadline
         timerActions.append(.arm(.connection(peer.id), at: deadline))
     }
@@ -86,19 +87,21 @@ extension HostCore {
             if let other { due = min(due ?? other, other) }
         }
         guard let due, rooms[host.code] === host else {
-            if host.wakeArmed {
-                host.wakeArmed = false
+            if host.wakeArmedAt != nil {
+                host.wakeArmedAt = nil
                 timerActions.append(.cancel(.room(host.code)))
             }
             return
         }
-        host.wakeArmed = true
-        timerActions.append(.arm(.room(host.code), at: clock.monoMs(atWall: due)))
+        let at = clock.monoMs(atWall: due)
+        guard host.wakeArmedAt != at else { return }
+        host.wakeArmedAt = at
+        timerActions.append(.arm(.room(host.code), at: at))
     }
 
     /// The room's timer fired: its deadline is ticked, its bots' due moves are played, its claims reviewed.
     private func roomWake(_ host: RoomHost) {
-        host.wakeArmed = false
+        host.wakeArmedAt = nil
         let now = clock.wallMs()
         if let deadline = host.room.nextDeadline, deadline <= now, deadline != host.tickedDeadline {
             host.tickedDeadline = deadline

@@ -52,6 +52,8 @@ final class Peer {
     var shutHandedOut = false
     /// Whether the connection is in the core's list of what to hand out at the end of the wake.
     var queuedForFlush = false
+    /// Bytes the shell had not written when the wake first queued something for the connection.
+    var unsentBeforeWake = 0
     /// The outbox (entries, bytes) when the wake queued its first message: a wake taken back drops what followed.
     var outputMark: (entries: Int, bytes: Int)?
 

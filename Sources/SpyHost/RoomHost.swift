@@ -31,8 +31,8 @@ package final class RoomHost {
     package var saveFailing = false
     /// Saving works again after an outage: presence, timers and bots must catch up with what happened meanwhile.
     package var needsReconcile = false
-    /// Whether the room's timer (its next deadline, bot move or claim expiry) is armed.
-    var wakeArmed = false
+    /// The monotonic moment the room's timer (its next deadline, bot move or claim expiry) is armed for, if armed.
+    var wakeArmedAt: Int64?
 
     package init(room: Room, tokens: [PlayerID: String] = [:], permanent: Bool, botMemory: BotMemory = BotMemory()) {
         self.room = room

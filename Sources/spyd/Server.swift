@@ -31,7 +31,7 @@ final class Server {
 
     private var connectionIDs = ConnectionIDGenerator()
     /// The open connections, by the id the core knows them by.
-    private var links: [UInt64: LoopConnection] = [:]
+    private let table = LinkTable()
     private var connectionsPerAddress: [String: Int] = [:]
     /// The core's timers, armed on the loop.
     private var timers: [HostTimer: TimerID] = [:]
@@ -54,14 +54,13 @@ final class Server {
         (listener, port) = try Server.listen(options)
         let webSite = WebSite(
             hostNames: HostNames(machineName: DiscoveryAnswer.systemHostName(), publicNames: options.publicNames))
-        var links: () -> [UInt64: LoopConnection] = { [:] }
+        let table = self.table
         core = HostCore(
             config: options.hostConfiguration, bank: bank, pairsFor: pairsFor, log: log.hostLog, store: store,
             webSite: webSite, randomness: HostRandomness(token: { ResumeToken.make() }, seed: { SecureRandom.seed() }),
-            unsentBytes: { links()[$0]?.connection.pendingOutputCount ?? 0 },
+            unsentBytes: { table.links[$0]?.connection.pendingOutputCount ?? 0 },
             at: HostTime(mono: clock.monoMs(), wall: clock.wallMs()), categories: categories,
             choiceProblem: choiceProblem)
-        links = { [unowned self] in self.links }
         listenerRegistration = try loop.register(fd: listener.fd) { [weak self] _ in self?.acceptConnections() }
         if options.discovery {
             discovery = DiscoveryResponder(bind: options.bind, port: port, loop: loop, log: log) { [weak self] in
@@ -114,7 +113,8 @@ final class Server {
             }
             guard let (socket, address) = accepted else { return }
             let sameAddress = connectionsPerAddress[address, default: 0]
-            if links.count >= maxConnections || (limits.maxPerAddress > 0 && sameAddress >= limits.maxPerAddress) {
+            let perAddressFull = limits.maxPerAddress > 0 && sameAddress >= limits.maxPerAddress
+            if table.links.count >= maxConnections || perAddressFull {
                 if let frame = OutgoingMessage(.error(.init(.tooManyConnections)))?.framed {
                     _ = frame.withUnsafeBytes { try? socket.write($0) }
                 }
@@ -139,11 +139,11 @@ final class Server {
                 continue
             }
             let id = connection.id
-            link.onEvent = { [weak self, weak link] event in
-                guard let self, let link, self.links[id] === link else { return }
+            link.onEvent = { [weak self] event in
+                guard let self, let link = self.table.links[id] else { return }
                 self.connectionEvent(event, on: id, link)
             }
-            links[id] = link
+            table.links[id] = link
             connectionsPerAddress[address] = sameAddress + 1
             core.take(.opened(id, address: address), at: now)
         }
@@ -188,14 +188,21 @@ final class Server {
     }
 
     private func perform(_ actions: [HostAction]) {
+        // A connection's bytes come one after another: it is looked up once for them all.
+        var last: (id: UInt64, link: LoopConnection?) = (0, nil)
+        func link(_ id: UInt64) -> LoopConnection? {
+            if last.id != id || last.link == nil { last = (id, table.links[id]) }
+            return last.link
+        }
         for action in actions {
             switch action {
             case .send(let id, let bytes):
-                links[id]?.send(bytes, overCap: true)
+                link(id)?.send(bytes, overCap: true)
             case .shutWriteWhenDrained(let id):
-                links[id]?.shutWriteWhenDrained()
+                link(id)?.shutWriteWhenDrained()
             case .close(let id):
-                guard let link = links.removeValue(forKey: id) else { continue }
+                last = (0, nil)
+                guard let link = table.links.removeValue(forKey: id) else { continue }
                 loop.cancel(timers.removeValue(forKey: .connection(id)))
                 link.closeSoon()
                 let address = link.connection.remoteAddress
@@ -226,13 +233,13 @@ final class Server {
         loop.finishIteration()
         // The kernel takes the last bytes in real time, whatever clock the rules run on.
         let deadline = MonotonicClock.nowMs() + 1000
-        for link in links.values where link.connection.hasPendingOutput {
+        for link in table.links.values where link.connection.hasPendingOutput {
             let left = deadline - MonotonicClock.nowMs()
             guard left > 0 else { break }
             link.drain(timeoutMs: Int(left))
         }
-        for link in links.values { link.close() }
-        links.removeAll()
+        for link in table.links.values { link.close() }
+        table.links.removeAll()
         for timer in timers.values { loop.cancel(timer) }
         timers.removeAll()
         if let listenerRegistration { loop.unregister(listenerRegistration) }
@@ -241,6 +248,11 @@ final class Server {
         discovery?.close()
         log.info("stopped")
     }
+}
+
+/// The shell's connections, shared with the core's question of how many bytes each still holds.
+private final class LinkTable {
+    var links: [UInt64: LoopConnection] = [:]
 }
 
 extension HostOptions {
