@@ -1,23 +1,27 @@
 import Foundation
 import SpyProtocol
+import Testing
 import XCTest
 
 @testable import SpyBank
 
-final class BankCommandTests: XCTestCase {
-    private struct Run {
-        var code: Int32
-        var output: [String]
-        var errors: [String]
-        var text: String { output.joined(separator: "\n") }
-    }
+/// `spyd bank …` run in the test's process: what it wrote, line by line, and its exit code.
+private struct BankCommandRun {
+    var code: Int32
+    var output: [String] = []
+    var errors: [String] = []
+    var text: String { output.joined(separator: "\n") }
 
-    private func run(_ arguments: [String]) -> Run {
+    init(_ arguments: [String]) {
         var output: [String] = []
         var errors: [String] = []
-        let code = BankCommand.run(arguments, output: { output.append($0) }, errors: { errors.append($0) })
-        return Run(code: code, output: output, errors: errors)
+        code = BankCommand.run(arguments, output: { output.append($0) }, errors: { errors.append($0) })
+        (self.output, self.errors) = (output, errors)
     }
+}
+
+final class BankCommandTests: XCTestCase {
+    private func run(_ arguments: [String]) -> BankCommandRun { BankCommandRun(arguments) }
 
     func testCheckReportsFormatPairsSkippedRowsAndCategories() throws {
         let directory = try TemporaryDirectory()
@@ -119,34 +123,38 @@ final class BankCommandTests: XCTestCase {
             run(["export", "--language=fr"]).errors.first,
             "spyd bank export: --language: \"fr\" is not one of: zh-TW, en, both")
     }
+}
 
-    func testExportRoundTripsThroughTheCSVParser() throws {
-        let result = run(["export"])
-        XCTAssertEqual(result.code, 0)
-        XCTAssertEqual(result.output.first, "civilian,spy,category,language,label,civilian_clues,spy_clues")
+/// `spyd bank export` writes the whole embedded bank with its clues, seconds of work in a debug build: under Swift
+/// Testing these run beside the other suites, not in the XCTest run, where every test waits for the one before.
+@Suite struct BankExportTests {
+    @Test func exportRoundTripsThroughTheCSVParser() throws {
+        let result = BankCommandRun(["export"])
+        #expect(result.code == 0)
+        #expect(result.output.first == "civilian,spy,category,language,label,civilian_clues,spy_clues")
         let bank = try BankParser.parse(Array((result.text + "\n").utf8))
-        XCTAssertEqual(bank.format, .csv)
-        XCTAssertEqual(bank.pairs, BankExport.withEmbeddedClues(EmbeddedBank.pairs))
-        XCTAssertTrue(bank.skipped.isEmpty)
-        XCTAssertTrue(bank.droppedClues.isEmpty, "\(bank.droppedClues.prefix(3))")
+        #expect(bank.format == .csv)
+        #expect(bank.pairs == BankExport.withEmbeddedClues(EmbeddedBank.pairs))
+        #expect(bank.skipped.isEmpty)
+        #expect(bank.droppedClues.isEmpty, "\(bank.droppedClues.prefix(3))")
         // The clue columns carry the embedded material: each word's own lines, and the lines that fit both words
         // listed for both words, so a host's sheet starts with what the bots say.
         for (exported, pair) in zip(bank.pairs, EmbeddedBank.pairs) {
             let civilian = ClueBook.clues(for: pair.civilian, in: pair).filter { line in
                 [pair.civilian, pair.spy].allSatisfy { ClueShape.problem(line.text, word: $0) == nil }
             }
-            XCTAssertFalse(exported.civilianClues.isEmpty, pair.civilian)
-            XCTAssertEqual(Array(exported.civilianClues.prefix(civilian.count)), civilian.map(\.text), pair.civilian)
+            #expect(!exported.civilianClues.isEmpty, "\(pair.civilian)")
+            #expect(Array(exported.civilianClues.prefix(civilian.count)) == civilian.map(\.text), "\(pair.civilian)")
             for line in civilian where line.fitsPartner {
-                XCTAssertTrue(exported.spyClues.contains(line.text), "\(pair.spy) lacks \(line.text)")
+                #expect(exported.spyClues.contains(line.text), "\(pair.spy) lacks \(line.text)")
             }
         }
     }
 
-    func testExportOneLanguage() throws {
-        let result = run(["export", "--language", "en"])
-        XCTAssertEqual(result.code, 0)
+    @Test func exportOneLanguage() throws {
+        let result = BankCommandRun(["export", "--language", "en"])
+        #expect(result.code == 0)
         let bank = try BankParser.parse(Array(result.text.utf8))
-        XCTAssertEqual(bank.pairs, BankExport.withEmbeddedClues(EmbeddedBank.pairs(in: .en)))
+        #expect(bank.pairs == BankExport.withEmbeddedClues(EmbeddedBank.pairs(in: .en)))
     }
 }

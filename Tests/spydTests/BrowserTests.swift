@@ -7,36 +7,24 @@ import Testing
 /// Needs `chromium`, `chromedriver` and Python's `selenium` (`scripts/install-test-deps.sh` installs them). Without
 /// them the tests are skipped with a message, except under `CI=true`, where a missing browser is a failure.
 ///
-/// Each script starts its own `spyd` and its own browsers, so the scripts share no state. They run in two lanes side
-/// by side, one script at a time in each, since two scripts' browsers at once are what two cores carry. The lanes
-/// hold about the same time, counting the owner hand-over's 30 s wait in `party.py`, which leaves the cores to the
-/// other lane.
+/// Each script starts its own `spyd` and its own browsers, so the scripts share no state, and they spend most of
+/// their time waiting for the page, the host or the bots rather than computing: they run in three lanes side by
+/// side, one script at a time in each, the lanes about equally long.
 @Suite struct BrowserTests {
-    @Suite(.serialized) struct FirstLane {
+    /// The owner hand-over waits 30 real seconds: a lane of its own.
+    @Suite(.serialized) struct OwnerLane {
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() async throws {
             try await BrowserRun.script("party.py", spyd: ["--bots", "1"])
         }
-
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-        func aSharedPageAPhoneAndTwoBotsPlayATypedGameThroughAReload() async throws {
-            try await BrowserRun.script(
-                "mixed_table.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
-        }
     }
 
-    @Suite(.serialized) struct SecondLane {
+    /// The games bots play with one browser.
+    @Suite(.serialized) struct BotLane {
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func onePhonePlayerPlaysAWholeTypedGameAgainstThreeBots() async throws {
             try await BrowserRun.script(
                 "bots_game.py", spyd: ["--bots", "3", "--clues", "typed", "--bot-delay-ms", "120"])
-        }
-
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-        func fourBrowsersPlayEachOtherEachSeeingOnlyItsOwnWord() async throws {
-            // Words as long as a bank may hold, shown on a phone: 忘詞 must not move when one takes a third line.
-            let longWords = BrowserRun.directory.appendingPathComponent("long_words.csv").path
-            try await BrowserRun.script("four_players.py", spyd: ["--bank", longWords, "--language", "en"])
         }
 
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
@@ -47,10 +35,26 @@ import Testing
                     "--bots", "9", "--clues", "typed", "--spies", "3", "--bot-level", "easy", "--bot-delay-ms", "150",
                 ])
         }
+    }
+
+    /// Tables of people: several browsers, or one page passed around.
+    @Suite(.serialized) struct PeopleLane {
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func fourBrowsersPlayEachOtherEachSeeingOnlyItsOwnWord() async throws {
+            // Words as long as a bank may hold, shown on a phone: 忘詞 must not move when one takes a third line.
+            let longWords = BrowserRun.directory.appendingPathComponent("long_words.csv").path
+            try await BrowserRun.script("four_players.py", spyd: ["--bank", longWords, "--language", "en"])
+        }
 
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func onePageHoldsATableOfFourAndNeverTwoWords() async throws {
             try await BrowserRun.script("one_device_table.py", spyd: [])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aSharedPageAPhoneAndTwoBotsPlayATypedGameThroughAReload() async throws {
+            try await BrowserRun.script(
+                "mixed_table.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
         }
     }
 }
