@@ -62,6 +62,16 @@ final class EmbeddedHost {
         perform(core.handle(.bytes(id, try WireCodec.encodeFrame(message)), at: now))
     }
 
+    /// Takes an input into the current wake, which `endWake` ends.
+    func take(_ input: HostInput) {
+        core.take(input, at: now)
+    }
+
+    /// Ends the current wake: the core saves it, and what it hands out is carried out.
+    func endWake() {
+        perform(core.endWake())
+    }
+
     /// The peer of connection `id` goes away.
     func drop(_ id: UInt64) {
         perform(core.handle(.endOfStream(id), at: now))

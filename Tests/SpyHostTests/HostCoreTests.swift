@@ -53,16 +53,23 @@ import Testing
         #expect(after == [owner.player])
     }
 
-    @Test func aWakesMessagesAreHandedOutOnlyAfterItsCommit() throws {
+    @Test func aWakesChangesAreCommittedOnceAtItsEndAndOnlyThenHandedOut() throws {
         let storage = FakeStorage()
         let host = EmbeddedHost(storage: storage)
-        let ann = host.connect()
+        let (ann, ben) = (host.connect(), host.connect())
         storage.events = []
-        try host.send(.hello(.init(name: "Ann")), on: ann)
+        // Two hellos in one wake: nothing is committed or handed out while the wake runs.
+        host.take(.bytes(ann, try WireCodec.encodeFrame(ClientMessage.hello(.init(name: "Ann")))))
+        host.take(.bytes(ben, try WireCodec.encodeFrame(ClientMessage.hello(.init(name: "Ben")))))
+        #expect(storage.events.isEmpty)
+        #expect(host.messages(on: ann).isEmpty)
+        host.endWake()
         #expect(storage.events.first == "commit")
-        #expect(storage.events.count > 1)
-        #expect(storage.events.dropFirst().allSatisfy { $0 == "send \(ann)" })
-        #expect(storage.committed.contains { $0.hasPrefix("change") })
+        #expect(storage.events.filter { $0.hasPrefix("commit") }.count == 1)
+        #expect(storage.committed.filter { $0.hasPrefix("change") }.count == 2)
+        for id in [ann, ben] {
+            #expect(host.messages(on: id).contains { if case .welcome = $0 { return true } else { return false } })
+        }
     }
 
     @Test func aFailedCommitTakesTheWakeBackAndItsMessagesNeverLeave() throws {
@@ -70,9 +77,10 @@ import Testing
         let host = EmbeddedHost(storage: storage)
         let ann = try host.join("Ann")
         _ = host.messages(on: ann.connection)
-        storage.failNextCommit = true
         let ben = host.connect()
+        storage.failNextCommit = true
         try host.send(.hello(.init(name: "Ben")), on: ben)
+        #expect(storage.events.contains("commit failed"))
         // Ben's seat is not on disk: he is never welcomed, and Ann never hears he joined.
         let toBen = host.messages(on: ben)
         #expect(!toBen.contains { if case .welcome = $0 { return true } else { return false } })
