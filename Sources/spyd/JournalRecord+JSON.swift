@@ -75,10 +75,65 @@ extension LoggedEvent {
                 bytes.append(contentsOf: #"{"type":"vote","target":"#.utf8)
                 try RoomChange.writeString(vote.target, into: &bytes)
                 bytes.append(UInt8(ascii: "}"))
+            case .settings(let change):
+                bytes.append(contentsOf: #"{"type":"settings","settings":"#.utf8)
+                try change.writeJSON(into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
             default:
                 bytes.append(contentsOf: try StreamingJSONEncoder.encode(message))
             }
         }
         bytes.append(UInt8(ascii: "}"))
+    }
+}
+
+extension SettingsChange {
+    /// The members present, in declaration order, as `Encodable` writes them.
+    fileprivate func writeJSON(into bytes: inout [UInt8]) throws {
+        var first = true
+        func key(_ name: String, _ bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: first ? "{" : ","))
+            first = false
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(contentsOf: #"":"#.utf8)
+        }
+        func int(_ name: String, _ value: Int?, _ bytes: inout [UInt8]) {
+            guard let value else { return }
+            key(name, &bytes)
+            bytes.append(contentsOf: String(value).utf8)
+        }
+        func bool(_ name: String, _ value: Bool?, _ bytes: inout [UInt8]) {
+            guard let value else { return }
+            key(name, &bytes)
+            bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        }
+        func word(_ name: String, _ value: String?, _ bytes: inout [UInt8]) throws {
+            guard let value else { return }
+            key(name, &bytes)
+            try RoomChange.writeString(value, into: &bytes)
+        }
+        int("maxPlayers", maxPlayers, &bytes)
+        int("spies", spies, &bytes)
+        bool("blank", blank, &bytes)
+        try word("clueMode", clueMode?.rawValue, &bytes)
+        int("turnSeconds", turnSeconds, &bytes)
+        int("voteSeconds", voteSeconds, &bytes)
+        try word("tieRule", tieRule?.rawValue, &bytes)
+        bool("revealOut", revealOut, &bytes)
+        try word("blankRule", blankRule?.rawValue, &bytes)
+        try word("language", language?.rawValue, &bytes)
+        bool("allowParty", allowParty, &bytes)
+        if let categories {
+            key("categories", &bytes)
+            bytes.append(UInt8(ascii: "["))
+            for (index, category) in categories.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                try RoomChange.writeString(category, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        try word("spyWin", spyWin?.rawValue, &bytes)
+        bytes.append(contentsOf: (first ? "{}" : "}").utf8)
     }
 }

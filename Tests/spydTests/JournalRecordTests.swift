@@ -46,7 +46,9 @@ extension JournalTests {
         let awkward = ["Amy", "", "雞蛋 🥚", "a\"b\\c", "tab\there\nnew\u{7F}\u{01}", "/slash", "\u{2028}"]
         var messages: [ClientMessage] = [
             .pass, .start, .leave, .ping(.init(id: -3)), .pong(.init(id: Int.max)),
-            .settings(.init(maxPlayers: 8)),
+            .settings(.init(maxPlayers: 8)), .settings(.init()), .settings(.init(categories: [])),
+            .settings(.init(blank: false, language: .both, spyWin: .three)),
+            .settings(.init(clueMode: .spoken, tieRule: .random, blankRule: .survive, language: .en)),
             .settings(
                 .init(
                     maxPlayers: 6, spies: 2, blank: true, clueMode: .typed, turnSeconds: 30, voteSeconds: 20,
