@@ -83,11 +83,15 @@ public final class Epoll {
         _ = Glibc.write(wakeWriteFD, &byte, 1)
     }
 
-    /// Waits up to `timeoutMs` (-1: no limit) and returns the ready descriptors. `woken` tells whether the
+    /// Waits up to `timeoutMs` (-1: no limit) and returns the ready descriptors, at most `maxEvents` of them (and
+    /// never more than `maxEventsPerWait`); the others stay ready for the next wait. `woken` tells whether the
     /// wake-up pipe fired (its bytes are drained). An interrupted wait returns nothing ready.
-    public func wait(timeoutMs: Int32) throws(SocketError) -> (ready: [PollReadiness], woken: Bool) {
+    public func wait(timeoutMs: Int32, maxEvents: Int? = nil) throws(SocketError) -> (
+        ready: [PollReadiness], woken: Bool
+    ) {
         let count = events.withUnsafeMutableBufferPointer { buffer in
-            epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), timeoutMs)
+            let limit = min(buffer.count, max(1, maxEvents ?? buffer.count))
+            return epoll_wait(epollFD, buffer.baseAddress, Int32(limit), timeoutMs)
         }
         if count < 0 {
             if errno == EINTR { return ([], false) }

@@ -26,6 +26,10 @@ public final class EventLoop {
     public let clock: any Clock
     /// Most bytes one readiness event reads from one connection, so one busy peer cannot starve the others.
     public let readBudget: Int
+    /// Most ready descriptors one wake serves, its extra polls included, before its output is written: a burst of
+    /// ready peers is served over several short wakes, each writing its answers, rather than in one long one. The
+    /// others stay ready and come first in the next wait (epoll hands out what was left before what it returned).
+    public let maxEventsPerWake: Int
     /// When the last wait returned (`clock` nanoseconds): input counts as received then, not when the loop got
     /// round to it.
     public private(set) var wokeAtNanos: UInt64 = 0
@@ -46,6 +50,7 @@ public final class EventLoop {
     {
         self.clock = clock
         self.readBudget = max(1, readBudget)
+        self.maxEventsPerWake = max(1, maxEventsPerWait)
         epoll = try Epoll(maxEventsPerWait: maxEventsPerWait)
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     }
@@ -187,19 +192,22 @@ public final class EventLoop {
     ///
     /// With `morePolls`, input that arrived while the ready descriptors were served is looked for (without
     /// waiting) and served too, up to that many times, before anything is written: a table's ballots land
-    /// microseconds apart, and each served in a wake of its own would cost a write to every seat.
+    /// microseconds apart, and each served in a wake of its own would cost a write to every seat. Every poll of a
+    /// wake together serves at most `maxEventsPerWake` descriptors.
     @discardableResult
     public func runOnce(maxWaitMs: Int32? = nil, morePolls: Int = 0) throws(SocketError) -> Bool {
         finishIteration()
         var (ready, woken) = try epoll.wait(timeoutMs: waitTimeoutMs(maxWaitMs: maxWaitMs))
         wokeAtNanos = clock.nowNanos()
         serve(ready)
+        var served = ready.count
         var polls = 0
-        while !ready.isEmpty, polls < morePolls {
+        while !ready.isEmpty, polls < morePolls, served < maxEventsPerWake {
             polls += 1
-            let more = try epoll.wait(timeoutMs: 0)
+            let more = try epoll.wait(timeoutMs: 0, maxEvents: maxEventsPerWake - served)
             (ready, woken) = (more.ready, woken || more.woken)
             serve(ready)
+            served += ready.count
         }
         fireDueTimers()
         finishIteration()

@@ -87,6 +87,35 @@ import Testing
         }
     }
 
+    @Test func aWakeServesAtMostItsBudgetOfReadyDescriptorsAndTheRestComeFirstInTheNext() throws {
+        let loop = try EventLoop(maxEventsPerWait: 4)
+        var pipes: [(read: Int32, write: Int32)] = []
+        defer {
+            for (readEnd, writeEnd) in pipes {
+                Glibc.close(readEnd)
+                Glibc.close(writeEnd)
+            }
+        }
+        var servedInWake: [Int] = []
+        for index in 0..<10 {
+            var fds: [Int32] = [0, 0]
+            try #require(pipe(&fds) == 0)
+            pipes.append((fds[0], fds[1]))
+            var byte: UInt8 = 1
+            try #require(Glibc.write(fds[1], &byte, 1) == 1)
+            // Nothing is read, so every descriptor stays ready for as long as the test runs.
+            try loop.register(fd: fds[0]) { _ in servedInWake.append(index) }
+        }
+        var wakes: [[Int]] = []
+        for _ in 0..<3 {
+            servedInWake = []
+            try loop.runOnce(maxWaitMs: 5000, morePolls: 2)
+            wakes.append(servedInWake)
+        }
+        #expect(wakes.map(\.count) == [4, 4, 4])
+        #expect(Set(wakes.joined()) == Set(0..<10), "every ready descriptor is served within three wakes: \(wakes)")
+    }
+
     @Test func aConnectionShutsItsWriteSideOnceItsLastBytesAreOutAndStillReads() throws {
         let loop = try EventLoop()
         let (listener, client, server) = try loopbackPair()
