@@ -34,7 +34,7 @@ package enum HostTimer: Hashable, Sendable {
 }
 
 /// What happened that the core must decide about.
-package enum HostInput: Sendable {
+package enum HostInput {
     /// A connection was accepted from `address`.
     case opened(UInt64, address: String)
     /// Bytes arrived on a connection.
@@ -45,6 +45,8 @@ package enum HostInput: Sendable {
     case failed(UInt64, String)
     /// A timer the core armed is due.
     case timer(HostTimer)
+    /// The shell committed the wake's records (`HostAction.persist`); `failure` says why it could not.
+    case committed(StorageWake, failure: String?)
 }
 
 /// What the core decided the shell must do. A connection's bytes and its close come at the end of a wake, after
@@ -60,6 +62,9 @@ package enum HostAction: Equatable, Sendable {
     case arm(HostTimer, at: Int64)
     /// Disarm a timer.
     case cancel(HostTimer)
+    /// Commit what the wake recorded through `HostStorage` with one write and one sync, then feed the outcome back
+    /// (`HostInput.committed`); the wake's bytes wait for it.
+    case persist
 }
 
 /// Where the core's lines go, with the levels of the shell's log; a line below the level is never built.
@@ -125,8 +130,6 @@ package protocol HostStorage: AnyObject {
     func seated(_ id: UInt64)
     /// Forgets the wake while the journal refuses changes.
     func skipWake()
-    /// Makes the wake's changes durable; returns the wake, whatever happens, for the caller to take back on failure.
-    func commit() -> (StorageWake, (any Error)?)
     /// Rewrites the journal as these snapshots; a failure leaves the file as it was.
     func rewrite(_ snapshots: [RoomSnapshot]) throws
 }

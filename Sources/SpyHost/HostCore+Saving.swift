@@ -5,17 +5,17 @@ import SpyProtocol
 ///
 /// `apply` takes an event and records it in the journal (`record`); the wake's messages wait in the outboxes. The
 /// save step at the end of the wake (`saveChangedRooms`) writes the snapshots that are due and commits the whole
-/// wake with one write and one sync, before the wake's bytes are handed out. When that commit fails, every room the wake
+/// wake with one write and one sync (the shell's `persist`), before the wake's bytes are handed out. When that commit fails, every room the wake
 /// changed goes back to its state before the wake and the wake's output is dropped (`takeBack`); the rooms refuse
 /// moves until the journal can be rewritten (`mendStorage`), then catch up (`reconcile`). At start,
 /// `resumeRooms` brings back what the journal holds.
 extension HostCore {
-    /// The save step of the end of a wake: snapshots of the rooms that need one, then one commit for everything the
-    /// wake changed, before any output of the wake is written.
-    func saveChangedRooms() {
+    /// The save step of the end of a wake: snapshots of the rooms that need one; returns whether the wake is to be
+    /// committed (`HostAction.persist`) before any of its output is handed out.
+    func saveChangedRooms() -> Bool {
         guard let store else {
             dirtyRooms.removeAll(keepingCapacity: true)
-            return
+            return false
         }
         for code in dirtyRooms.union(store.roomsDueForSnapshot) {
             if let host = rooms[code] { store.recordSnapshot(journalSnapshot(of: host)) }
@@ -23,12 +23,17 @@ extension HostCore {
         dirtyRooms.removeAll(keepingCapacity: true)
         if store.isFailing {
             store.skipWake()
-            return
+            return false
         }
-        let (wake, error) = store.commit()
-        if let error {
-            takeBack(wake, because: error)
-        } else if store.wantsCompaction {
+        return true
+    }
+
+    /// What the shell's commit of the wake came to: on success the wake's output may go; on failure the wake is
+    /// taken back first.
+    func committed(_ wake: StorageWake, failure: String?) {
+        if let failure {
+            takeBack(wake, because: failure)
+        } else if store?.wantsCompaction == true {
             compactJournal()
         }
     }
@@ -119,7 +124,7 @@ extension HostCore {
 
     /// A failed commit: the wake's output is dropped, every room it changed is as it was before it (a room it
     /// opened is closed), whoever it seated is refused, and everyone in those rooms hears `host_storage`.
-    private func takeBack(_ wake: StorageWake, because error: any Error) {
+    private func takeBack(_ wake: StorageWake, because error: String) {
         for peer in flushList {
             guard let (entries, bytes) = peer.outputMark else { continue }
             peer.outbox.removeSubrange(entries...)
@@ -128,7 +133,7 @@ extension HostCore {
         }
         for (code, before) in wake.before {
             guard let host = rooms[code] else { continue }
-            storageFailed(host, "\(error)")
+            storageFailed(host, error)
             guard let before else {
                 closeRoom(host, reason: nil)
                 continue

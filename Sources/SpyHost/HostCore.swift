@@ -7,10 +7,12 @@ import SpyWeb
 /// shell read, answering with what the shell must do (`HostAction`).
 ///
 /// A wake of the shell's loop feeds the core any number of inputs (bytes, ends of connections, due timers), then
-/// ends with `endWake`: the rooms that changed are saved (one commit for the whole wake), and only then are the
-/// wake's bytes handed out, each connection's before its close, so nothing is acknowledged before it is on disk.
-/// When the commit fails, the wake is taken back and its messages are never handed out. Nothing here reads a
-/// clock, a socket or a file: the time comes with each input, the journal through `HostStorage`.
+/// ends with `endWake`. When the host keeps its rooms, that asks the shell to commit what the wake recorded
+/// (`HostAction.persist`, one commit for the whole wake), and the wake's bytes wait for the outcome
+/// (`HostInput.committed`): only then are they handed out, each connection's before its close, so nothing is
+/// acknowledged before it is on disk; when the commit failed, the wake is taken back first and its messages are
+/// never handed out. Nothing here reads a clock, a socket or a file: the time comes with each input, and the
+/// journal's records go through `HostStorage`.
 ///
 /// The core's ideas live in files of their own: input and its budget, the handshake, the room registry, saving,
 /// sweeps and timers, bots, output, the web path and seat claims.
@@ -62,6 +64,8 @@ package final class HostCore {
     var budgetCuts = 0
     var lastBudgetWarning: Int64 = .min / 2
     private var stopped = false
+    /// The wake's commit was asked for and its output waits for the outcome.
+    var persisting = false
 
     /// Resumes the rooms `store` holds and opens the host's own, at `time`; the first `endWake` saves them.
     package init(
@@ -118,6 +122,8 @@ package final class HostCore {
             drop(peer)
         case .timer(let timer):
             fire(timer)
+        case .committed(let wake, let failure):
+            committed(wake, failure: failure)
         }
     }
 
@@ -154,9 +160,15 @@ package final class HostCore {
     /// The end of every wake: the rooms that changed are saved (see `saveChangedRooms`), then each connection's
     /// bytes are handed out, followed by its shutdown or close; the connections that ended leave the books.
     package func endWake() -> [HostAction] {
-        saveChangedRooms()
         var actions = timerActions
         timerActions.removeAll(keepingCapacity: true)
+        if !persisting, saveChangedRooms() {
+            // The wake's output waits for `HostInput.committed`, whose wake hands it out.
+            persisting = true
+            actions.append(.persist)
+            return actions
+        }
+        persisting = false
         for peer in flushList {
             peer.queuedForFlush = false
             peer.outputMark = nil

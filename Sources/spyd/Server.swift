@@ -27,6 +27,8 @@ final class Server {
     let port: UInt16
     /// The host's decisions.
     let core: HostCore
+    /// The rooms' journal, when the host keeps its rooms (`--state-dir`).
+    private let store: DurableRooms?
     private var discovery: DiscoveryResponder?
 
     private var connectionIDs = ConnectionIDGenerator()
@@ -50,6 +52,7 @@ final class Server {
         self.log = log
         self.loop = loop
         self.clock = clock
+        self.store = store
         self.maxConnections = max(1, min(limits.maxConnections, descriptorLimit - 64))
         (listener, port) = try Server.listen(options)
         let webSite = WebSite(
@@ -218,6 +221,11 @@ final class Server {
                 }
             case .cancel(let timer):
                 loop.cancel(timers.removeValue(forKey: timer))
+            case .persist:
+                guard let store else { continue }
+                let (wake, error) = store.commit()
+                perform(core.handle(.committed(wake, failure: error.map { "\($0)" }), at: now))
+                last = (0, nil)
             }
         }
     }

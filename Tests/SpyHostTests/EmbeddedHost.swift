@@ -67,11 +67,6 @@ final class EmbeddedHost {
         core.take(input, at: now)
     }
 
-    /// Ends the current wake: the core saves it, and what it hands out is carried out.
-    func endWake() {
-        perform(core.endWake())
-    }
-
     /// The peer of connection `id` goes away.
     func drop(_ id: UInt64) {
         perform(core.handle(.endOfStream(id), at: now))
@@ -141,6 +136,10 @@ final class EmbeddedHost {
                 timers[timer] = deadline
             case .cancel(let timer):
                 timers[timer] = nil
+            case .persist:
+                guard let storage else { continue }
+                let (wake, failure) = storage.commit()
+                perform(core.handle(.committed(wake, failure: failure), at: now))
             }
         }
     }
@@ -230,7 +229,7 @@ final class FakeStorage: HostStorage {
         wake = StorageWake()
     }
 
-    func commit() -> (StorageWake, (any Error)?) {
+    func commit() -> (StorageWake, String?) {
         defer {
             pending = []
             heldInWake = []
@@ -240,7 +239,7 @@ final class FakeStorage: HostStorage {
             failNextCommit = false
             isFailing = true
             events.append("commit failed")
-            return (wake, Refused())
+            return (wake, "the disk refused the write")
         }
         events.append("commit")
         committed += pending

@@ -53,7 +53,7 @@ import Testing
         #expect(after == [owner.player])
     }
 
-    @Test func aWakesChangesAreCommittedOnceAtItsEndAndOnlyThenHandedOut() throws {
+    @Test func aWakesChangesAreCommittedOnceAtItsEndAndItsBytesWaitForTheOutcome() throws {
         let storage = FakeStorage()
         let host = EmbeddedHost(storage: storage)
         let (ann, ben) = (host.connect(), host.connect())
@@ -62,13 +62,17 @@ import Testing
         host.take(.bytes(ann, try WireCodec.encodeFrame(ClientMessage.hello(.init(name: "Ann")))))
         host.take(.bytes(ben, try WireCodec.encodeFrame(ClientMessage.hello(.init(name: "Ben")))))
         #expect(storage.events.isEmpty)
-        #expect(host.messages(on: ann).isEmpty)
-        host.endWake()
-        #expect(storage.events.first == "commit")
-        #expect(storage.events.filter { $0.hasPrefix("commit") }.count == 1)
+        // The wake's end asks for the commit and holds every byte back until its outcome comes in.
+        let held = host.core.endWake()
+        #expect(held.last == .persist)
+        #expect(!held.contains { if case .send = $0 { return true } else { return false } })
+        let (wake, failure) = storage.commit()
+        #expect(failure == nil)
         #expect(storage.committed.filter { $0.hasPrefix("change") }.count == 2)
+        let released = host.core.handle(.committed(wake, failure: nil), at: host.now)
+        #expect(!released.contains(.persist))
         for id in [ann, ben] {
-            #expect(host.messages(on: id).contains { if case .welcome = $0 { return true } else { return false } })
+            #expect(released.contains { if case .send(id, _) = $0 { return true } else { return false } })
         }
     }
 
