@@ -120,8 +120,9 @@ public final class LoopConnection {
         loop?.queueFlush(self)
     }
 
-    /// Writes what the outbox holds now, and watches for writability only while some of it is left.
-    func flushNow() {
+    /// Writes what the outbox holds now, and watches for writability only while some of it is left. The loop calls
+    /// it at the end of each wake; an owner calls it for a message whose timing is measured from its write.
+    public func flushNow() {
         guard !isClosed, !isConnecting, let registration, let loop else { return }
         do {
             let drained = try connection.flush()

@@ -75,6 +75,9 @@ final class LoadRun {
     private var handshaking = 0
     private var nextPingID = 1
     private var jitter: SplitMix64
+    /// Paced games start once every connection is held: owners' starts wait here until the last player is seated,
+    /// so the paced figures measure tables playing beside held connections, not the burst of connecting.
+    private var heldStarts: [(client: BenchClient, message: ClientMessage)] = []
     /// When the current wake began: frames count as received when the loop saw them, not when it got round to
     /// decoding them, so the latencies are the host's, not the time the bench spends on the other sockets of the wake.
     private var wokeAt: UInt64 { loop.wokeAtNanos }
@@ -83,7 +86,9 @@ final class LoadRun {
         self.options = options
         self.host = host
         self.port = port
-        self.loop = try EventLoop(readBudget: 256 * 1024)
+        // Short wakes: a frame counts as received when the wake that sees it begins, so a long wake would delay
+        // the clock of every frame that arrived during it.
+        self.loop = try EventLoop(readBudget: 256 * 1024, maxEventsPerWait: 128)
         self.rooms = Array(repeating: RoomTiming(), count: options.rooms)
         self.jitter = SplitMix64(seed: options.seed ^ 0x5DEE_CE66)
         for room in 0..<options.rooms {
@@ -105,6 +110,7 @@ final class LoadRun {
         connectQueue = stride(from: 0, to: clients.count, by: options.players).reversed()
         while !timedOut {
             startConnects()
+            if !heldStarts.isEmpty && connectQueue.isEmpty && handshaking == 0 { releaseStarts() }
             if finishedCount == clients.count { break }
             if connectQueue.isEmpty && held == 0 && handshaking == 0 { break }
             guard (try? loop.runOnce()) != nil else { break }
@@ -222,7 +228,7 @@ final class LoadRun {
                 connectQueue.append(contentsOf: (first + 1..<first + options.players).reversed())
             }
         case .deal:
-            pingSentAt(client, MonotonicClock.nowNanos())
+            ping(client)
         case .pong:
             if let sent = client.pingSentAt {
                 pingLatency.add(now - sent)
@@ -233,12 +239,10 @@ final class LoadRun {
         }
         let (messages, notes) = client.player.receive(message)
         for message in messages {
-            if options.thinkMs > 0, message.isGameMove {
-                // People do not all answer at once: each move waits between half and one and a half times the
-                // thinking time.
-                let delayMs = options.thinkMs / 2 + jitter.next(below: options.thinkMs + 1)
-                let dueMs = Int64((now + UInt64(delayMs) * 1_000_000 + 999_999) / 1_000_000)
-                loop.arm(at: dueMs) { [unowned self, unowned client] in self.send(client, message) }
+            if options.thinkMs > 0, case .start = message, !connectQueue.isEmpty || handshaking > 0 {
+                heldStarts.append((client, message))
+            } else if options.thinkMs > 0, message.isGameMove {
+                think(client, message, from: now)
             } else {
                 send(client, message)
             }
@@ -262,6 +266,19 @@ final class LoadRun {
         }
     }
 
+    /// People do not all answer at once: each move waits between half and one and a half times the thinking time.
+    private func think(_ client: BenchClient, _ message: ClientMessage, from now: UInt64) {
+        let delayMs = options.thinkMs / 2 + jitter.next(below: options.thinkMs + 1)
+        let dueMs = Int64((now + UInt64(delayMs) * 1_000_000 + 999_999) / 1_000_000)
+        loop.arm(at: dueMs) { [unowned self, unowned client] in self.send(client, message) }
+    }
+
+    private func releaseStarts() {
+        let now = MonotonicClock.nowNanos()
+        for (client, message) in heldStarts { think(client, message, from: now) }
+        heldStarts.removeAll()
+    }
+
     /// Counts a `vote_result` arriving; once every player of the room has it, the fan-out time is a sample.
     private func resultArrived(in room: Int) {
         rooms[room].resultsReceived += 1
@@ -272,11 +289,14 @@ final class LoadRun {
         rooms[room].resultsReceived = 0
     }
 
-    private func pingSentAt(_ client: BenchClient, _ now: UInt64) {
+    /// Pings at once, and the clock starts when the ping is written, not when it was decided on: a player's ping
+    /// does not wait for the other connections this bench serves in the same wake.
+    private func ping(_ client: BenchClient) {
         guard client.pingSentAt == nil else { return }
-        client.pingSentAt = now
         send(client, .ping(ClientMessage.Ping(id: nextPingID)))
         nextPingID += 1
+        client.pingSentAt = MonotonicClock.nowNanos()
+        client.connection?.flushNow()
     }
 
     private func send(_ client: BenchClient, _ message: ClientMessage) {
