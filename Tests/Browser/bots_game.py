@@ -188,7 +188,7 @@ def run(browser, args):
                 sb.press(browser, sb.by_id(browser, "pass-button"))
                 sb.wait(browser, lambda b: not sb.visible(b, "clue-form"), "the pass taken")
             else:
-                sb.wait(browser, lambda b: sb.focused(b) == "forgot", "focus on 忘詞 after the clue", 10)
+                sb.wait(browser, lambda b: sb.focused(b) == "forgot", "focus on 忘詞 after the clue")
             clue_sent = True
         elif state == "vote":
             sb.at_sizes(browser, "voting")

@@ -580,7 +580,7 @@ def check_word_card_in_view(browser, where):
         return card >= header - 1 and hide_bottom <= height
 
     try:
-        wait(browser, in_view, "the word card in view", timeout=10)
+        wait(browser, in_view, "the word card in view")
     except AssertionError:
         header, card, hide_bottom, height = browser.execute_script(WORD_CARD_IN_VIEW)
         raise AssertionError(
@@ -594,7 +594,7 @@ def take_dealt_word(browser, where="after the deal"):
     text = wait(browser, lambda b: visible(b, "hide-word") and shown_word(b), "the dealt word shown once")
     word = word_from_panel(text)
     check_word_card_in_view(browser, where)
-    wait(browser, lambda b: b.execute_script("return document.activeElement.id") == "hide-word", "focus on 藏起來", 10)
+    wait(browser, lambda b: b.execute_script("return document.activeElement.id") == "hide-word", "focus on 藏起來")
     press(browser, by_id(browser, "hide-word"))
     wait(browser, lambda b: shown_word(b) == "" and visible(b, "forgot"), "the word hidden, 忘詞 offered")
     return word
