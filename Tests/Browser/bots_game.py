@@ -188,7 +188,13 @@ def run(browser, args):
                 sb.press(browser, sb.by_id(browser, "pass-button"))
                 sb.wait(browser, lambda b: not sb.visible(b, "clue-form"), "the pass taken")
             else:
-                sb.wait(browser, lambda b: sb.focused(b) == "forgot", "focus on 忘詞 after the clue")
+                # The last clue of a PK can end the game within a second (the players outside it vote at once),
+                # and the game's end hides 忘詞 along with the focus on it: the focus is checked while play goes on.
+                sb.wait(
+                    browser,
+                    lambda b: sb.focused(b) == "forgot" or sb.visible(b, "game-over"),
+                    "focus on 忘詞 after the clue",
+                )
             clue_sent = True
         elif state == "vote":
             sb.at_sizes(browser, "voting")
