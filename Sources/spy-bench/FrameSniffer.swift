@@ -17,6 +17,24 @@ enum FrameSniffer {
         firstIndex(of: Array("\"\(value)\"".utf8), in: payload) != nil
     }
 
+    /// The value of the first `"key":` followed by a plain decimal integer; `nil` when there is none.
+    static func integer(_ key: String, in payload: [UInt8]) -> Int? {
+        let needle = Array("\"\(key)\":".utf8)
+        guard let found = firstIndex(of: needle, in: payload) else { return nil }
+        var index = found + needle.count
+        let negative = index < payload.count && payload[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var value = 0
+        var digits = 0
+        while index < payload.count, digits < 18, case let digit = payload[index] &- UInt8(ascii: "0"), digit < 10 {
+            value = value * 10 + Int(digit)
+            digits += 1
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        return negative ? -value : value
+    }
+
     /// Where `needle` first starts in `payload` at an index `accept` agrees to.
     private static func firstIndex(
         of needle: [UInt8], in payload: [UInt8], where accept: (Int) -> Bool = { _ in true }

@@ -156,4 +156,16 @@ final class FrameSnifferTests: XCTestCase {
         }
         XCTAssertNil(FrameSniffer.type(of: Array(#"{"kind":"room"}"#.utf8)))
     }
+
+    func testReadsTheTurnTimerOfARoomViewWhateverTheNamesSay() {
+        for seconds in [10, 437, 600] {
+            let view = RoomView(
+                room: "ABCD", phase: .lobby, settings: GameSettings(turnSeconds: seconds),
+                seats: [SeatView(id: "p1", seat: 1, name: #""turnSeconds":99"#)])
+            let payload = WireCodec.encodePayload(ServerMessage.room(view))
+            XCTAssertEqual(FrameSniffer.integer("turnSeconds", in: payload), seconds)
+        }
+        XCTAssertNil(FrameSniffer.integer("turnSeconds", in: Array(#"{"turnSeconds":"x"}"#.utf8)))
+        XCTAssertEqual(FrameSniffer.integer("n", in: Array(#"{"n":-12}"#.utf8)), -12)
+    }
 }

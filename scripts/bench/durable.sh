@@ -10,12 +10,13 @@ dir=${1:-$(mktemp -d /var/tmp/spy-durable.XXXXXX)}
 moves=${MOVES:-2000}
 requests=${REQUESTS:-100000}
 command -v redis-server >/dev/null || apt-get install -y -qq redis-server >/dev/null
-mkdir -p "$dir/redis" && chmod 700 "$dir"
+# A fresh append-only file each run: redis would first load the last run's (and answer LOADING meanwhile).
+rm -rf "$dir/redis" && mkdir -p "$dir/redis" && chmod 700 "$dir"
 df -h "$dir" | tail -1
 redis-server --port 6398 --bind 127.0.0.1 --save '' --appendonly yes --appendfsync always --dir "$dir/redis" \
   >/dev/null 2>&1 & redis=$!
 trap 'kill $redis 2>/dev/null' EXIT
-for _ in $(seq 50); do redis-cli -p 6398 ping >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 50); do [ "$(redis-cli -p 6398 ping 2>/dev/null)" = PONG ] && break; sleep 0.1; done
 for conns in 10 100; do
   echo "== $conns connections"
   redis-benchmark -p 6398 -t set -c "$conns" -n "$requests" -q | tr '\r' '\n' | grep -v '^$' | tail -1 | sed 's/^/  redis  /'
