@@ -47,14 +47,15 @@ final class DurableRooms: HostStorage {
     /// Notes a room's state before the wake's first change to it; call before the host's side of the room
     /// (tokens, `joinedByOthers`) changes.
     func touch(_ host: RoomHost, roomBefore: Room) {
-        guard wake.before[host.code] == nil else { return }
+        let code = host.code
+        guard wake.before.index(forKey: code) == nil else { return }
         let before = RoomSnapshot(
             room: roomBefore, tokens: host.tokens, permanent: host.permanent, bots: host.bots.memory,
             joinedByOthers: host.joinedByOthers)
-        if journal.holds(host.code) {
-            wake.before[host.code] = .some(before)
+        if journal.holds(code) {
+            wake.before[code] = .some(before)
         } else {
-            wake.before[host.code] = .some(nil)
+            wake.before[code] = .some(nil)
             append(.snapshot(before))
         }
     }
@@ -63,7 +64,7 @@ final class DurableRooms: HostStorage {
 
     var wantsCompaction: Bool { journal.wantsCompaction }
 
-    func recordsAsChange(_ event: RoomEvent) -> Bool { LoggedEvent(event) != nil }
+    func recordsAsChange(_ event: RoomEvent) -> Bool { LoggedEvent.logs(event) }
 
     func recordChange(
         room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?

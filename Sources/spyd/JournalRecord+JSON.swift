@@ -8,16 +8,16 @@ import SpyProtocol
 /// client messages that carry more than an id, go through `StreamingJSONEncoder`, so escaping has one definition.
 extension RoomChange {
     func writeJSON(into bytes: inout [UInt8]) throws {
-        bytes.append(contentsOf: #"{"room":"#.utf8)
+        JSONBytes.raw(#"{"room":"#, into: &bytes)
         try Self.writeString(room, into: &bytes)
-        bytes.append(contentsOf: #","now":"#.utf8)
-        bytes.append(contentsOf: String(now).utf8)
+        JSONBytes.raw(#","now":"#, into: &bytes)
+        JSONBytes.integer(now, into: &bytes)
         if let event {
-            bytes.append(contentsOf: #","event":"#.utf8)
+            JSONBytes.raw(#","event":"#, into: &bytes)
             try event.writeJSON(into: &bytes)
         }
         if let tokens {
-            bytes.append(contentsOf: #","tokens":{"#.utf8)
+            JSONBytes.raw(#","tokens":{"#, into: &bytes)
             var first = true
             for (player, token) in tokens {
                 if !first { bytes.append(UInt8(ascii: ",")) }
@@ -29,8 +29,8 @@ extension RoomChange {
             bytes.append(UInt8(ascii: "}"))
         }
         if let joinedByOthers {
-            bytes.append(contentsOf: #","joinedByOthers":"#.utf8)
-            bytes.append(contentsOf: (joinedByOthers ? "true" : "false").utf8)
+            JSONBytes.raw(#","joinedByOthers":"#, into: &bytes)
+            JSONBytes.raw(joinedByOthers ? "true" : "false", into: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
     }
@@ -49,34 +49,34 @@ extension RoomChange {
 
 extension LoggedEvent {
     fileprivate func writeJSON(into bytes: inout [UInt8]) throws {
-        bytes.append(contentsOf: #"{"kind":""#.utf8)
+        JSONBytes.raw(#"{"kind":""#, into: &bytes)
         bytes.append(contentsOf: kind.rawValue.utf8)
         bytes.append(UInt8(ascii: "\""))
         if let player {
-            bytes.append(contentsOf: #","player":"#.utf8)
+            JSONBytes.raw(#","player":"#, into: &bytes)
             try RoomChange.writeString(player, into: &bytes)
         }
         if let name {
-            bytes.append(contentsOf: #","name":"#.utf8)
+            JSONBytes.raw(#","name":"#, into: &bytes)
             try RoomChange.writeString(name, into: &bytes)
         }
         if let bot {
-            bytes.append(contentsOf: #","bot":"#.utf8)
-            bytes.append(contentsOf: (bot ? "true" : "false").utf8)
+            JSONBytes.raw(#","bot":"#, into: &bytes)
+            JSONBytes.raw(bot ? "true" : "false", into: &bytes)
         }
         if let message {
-            bytes.append(contentsOf: #","message":"#.utf8)
+            JSONBytes.raw(#","message":"#, into: &bytes)
             switch message {
             case .pass, .start, .leave:
-                bytes.append(contentsOf: #"{"type":""#.utf8)
+                JSONBytes.raw(#"{"type":""#, into: &bytes)
                 bytes.append(contentsOf: message.type.utf8)
-                bytes.append(contentsOf: #""}"#.utf8)
+                JSONBytes.raw(#""}"#, into: &bytes)
             case .vote(let vote):
-                bytes.append(contentsOf: #"{"type":"vote","target":"#.utf8)
+                JSONBytes.raw(#"{"type":"vote","target":"#, into: &bytes)
                 try RoomChange.writeString(vote.target, into: &bytes)
                 bytes.append(UInt8(ascii: "}"))
             case .settings(let change):
-                bytes.append(contentsOf: #"{"type":"settings","settings":"#.utf8)
+                JSONBytes.raw(#"{"type":"settings","settings":"#, into: &bytes)
                 try change.writeJSON(into: &bytes)
                 bytes.append(UInt8(ascii: "}"))
             default:
@@ -91,24 +91,24 @@ extension SettingsChange {
     /// The members present, in declaration order, as `Encodable` writes them.
     fileprivate func writeJSON(into bytes: inout [UInt8]) throws {
         var first = true
-        func key(_ name: String, _ bytes: inout [UInt8]) {
+        func key(_ name: StaticString, _ bytes: inout [UInt8]) {
             bytes.append(UInt8(ascii: first ? "{" : ","))
             first = false
             bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(contentsOf: #"":"#.utf8)
+            JSONBytes.raw(name, into: &bytes)
+            JSONBytes.raw(#"":"#, into: &bytes)
         }
-        func int(_ name: String, _ value: Int?, _ bytes: inout [UInt8]) {
+        func int(_ name: StaticString, _ value: Int?, _ bytes: inout [UInt8]) {
             guard let value else { return }
             key(name, &bytes)
-            bytes.append(contentsOf: String(value).utf8)
+            JSONBytes.integer(value, into: &bytes)
         }
-        func bool(_ name: String, _ value: Bool?, _ bytes: inout [UInt8]) {
+        func bool(_ name: StaticString, _ value: Bool?, _ bytes: inout [UInt8]) {
             guard let value else { return }
             key(name, &bytes)
-            bytes.append(contentsOf: (value ? "true" : "false").utf8)
+            JSONBytes.raw(value ? "true" : "false", into: &bytes)
         }
-        func word(_ name: String, _ value: String?, _ bytes: inout [UInt8]) throws {
+        func word(_ name: StaticString, _ value: String?, _ bytes: inout [UInt8]) throws {
             guard let value else { return }
             key(name, &bytes)
             try RoomChange.writeString(value, into: &bytes)
@@ -134,6 +134,35 @@ extension SettingsChange {
             bytes.append(UInt8(ascii: "]"))
         }
         try word("spyWin", spyWin?.rawValue, &bytes)
-        bytes.append(contentsOf: (first ? "{}" : "}").utf8)
+        JSONBytes.raw(first ? "{}" : "}", into: &bytes)
+    }
+}
+
+/// Appends to a record's bytes without going through `String`: the host writes a change record for nearly every
+/// move.
+enum JSONBytes {
+    static func raw(_ text: StaticString, into bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// `value` in decimal, as `String(value)` writes it.
+    static func integer(_ value: Int, into bytes: inout [UInt8]) {
+        integer(Int64(value), into: &bytes)
+    }
+
+    /// `value` in decimal, as `String(value)` writes it.
+    static func integer(_ value: Int64, into bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        // 20 digits hold any UInt64; they are made from the last and copied out in order.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 }

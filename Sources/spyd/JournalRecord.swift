@@ -31,6 +31,12 @@ struct LoggedEvent: Codable, Equatable {
         }
     }
 
+    /// Whether the event has a logged form (all but a `start`), without making it.
+    static func logs(_ event: RoomEvent) -> Bool {
+        if case .start = event { return false }
+        return true
+    }
+
     private init(
         kind: Kind, player: PlayerID? = nil, name: String? = nil, bot: Bool? = nil, message: ClientMessage? = nil
     ) {

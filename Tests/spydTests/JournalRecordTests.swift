@@ -40,6 +40,32 @@ extension JournalTests {
         #expect(CRC32C.checksum(bytes.lazy.map { $0 }) == whole)
     }
 
+    @Test func integersAreWrittenAsStringWritesThem() {
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 977, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        var random = SplitMix64(seed: 64)
+        values += (0..<200).map { _ in Int64(bitPattern: random.next()) >> (random.next() % 64) }
+        for value in values {
+            var bytes: [UInt8] = [7]
+            JSONBytes.integer(value, into: &bytes)
+            #expect(bytes == [7] + Array(String(value).utf8), "\(value)")
+        }
+        var small: [UInt8] = []
+        JSONBytes.integer(Int.min, into: &small)
+        #expect(small == Array(String(Int.min).utf8))
+    }
+
+    @Test func everyEventButAStartHasALoggedForm() {
+        let events: [RoomEvent] = [
+            .join(name: "Amy", bot: false), .connected("p1"), .disconnected("p1"), .leave("p1"),
+            .move("p1", .pass), .tick, .hostRestarted,
+        ]
+        for event in events {
+            #expect(LoggedEvent.logs(event) && LoggedEvent(event) != nil, "\(event)")
+        }
+        let start = RoomEvent.start(by: "p1", pairs: [WordPair(civilian: "貓", spy: "狗")])
+        #expect(!LoggedEvent.logs(start) && LoggedEvent(start) == nil)
+    }
+
     /// Every kind of change, with every client message and strings that need escaping, is written by hand as the
     /// very bytes `StreamingJSONEncoder` writes for it, and reads back as the same change.
     @Test func aChangeIsWrittenAsTheBytesOfItsEncodableForm() throws {
