@@ -112,7 +112,7 @@ package protocol HostStorage: AnyObject {
     /// Whether the journal refuses changes (a commit failed and the file is not rewritten yet).
     var isFailing: Bool { get }
     /// Rooms whose changes since their last snapshot have grown enough to be written whole again.
-    var roomsDueForSnapshot: [String] { get }
+    var roomsDueForSnapshot: Set<String> { get }
     /// Whether the journal has grown enough to be rewritten as one snapshot per room.
     var wantsCompaction: Bool { get }
     /// Notes a room's state before the wake's first change to it; call before the host's side of the room changes.

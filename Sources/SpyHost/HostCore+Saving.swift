@@ -17,7 +17,10 @@ extension HostCore {
             dirtyRooms.removeAll(keepingCapacity: true)
             return false
         }
-        for code in dirtyRooms.union(store.roomsDueForSnapshot) {
+        for code in dirtyRooms {
+            if let host = rooms[code] { store.recordSnapshot(journalSnapshot(of: host)) }
+        }
+        for code in store.roomsDueForSnapshot where !dirtyRooms.contains(code) {
             if let host = rooms[code] { store.recordSnapshot(journalSnapshot(of: host)) }
         }
         dirtyRooms.removeAll(keepingCapacity: true)

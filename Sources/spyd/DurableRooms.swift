@@ -60,7 +60,7 @@ final class DurableRooms: HostStorage {
         }
     }
 
-    var roomsDueForSnapshot: [String] { journal.roomsDueForSnapshot }
+    var roomsDueForSnapshot: Set<String> { journal.roomsDueForSnapshot }
 
     var wantsCompaction: Bool { journal.wantsCompaction }
 

@@ -79,6 +79,11 @@ final class Journal {
     /// Per room: changes and their bytes since its last snapshot, and that snapshot's size.
     private var sinceSnapshot: [String: (changes: Int, bytes: Int)] = [:]
     private var snapshotBytes: [String: Int] = [:]
+    /// What the rooms need of the file: their snapshots and the changes since, summed as records come (the host
+    /// asks at every commit; a sum over a thousand rooms each time would cost more than the commit's records).
+    private var liveBytes = 0
+    /// Rooms whose changes since their snapshot passed the policy, kept as records come for the same reason.
+    private var dueForSnapshot: Set<String> = []
 
     private init(directory: String, fd: Int32, committedBytes: Int, fileBytes: Int, disk: Disk, policy: Policy) {
         self.directory = directory
@@ -110,30 +115,37 @@ final class Journal {
     private func account(_ record: JournalRecord, size: Int) {
         switch record {
         case .snapshot(let snapshot):
+            forget(snapshot.room.code)
             snapshotBytes[snapshot.room.code] = size
-            sinceSnapshot[snapshot.room.code] = nil
+            liveBytes += size
         case .change(let change):
             let known = sinceSnapshot[change.room] ?? (0, 0)
-            sinceSnapshot[change.room] = (known.changes + 1, known.bytes + size)
+            let since = (changes: known.changes + 1, bytes: known.bytes + size)
+            sinceSnapshot[change.room] = since
+            liveBytes += size
+            if since.changes >= policy.eventsPerSnapshot || since.bytes >= policy.bytesPerSnapshot {
+                dueForSnapshot.insert(change.room)
+            }
         case .closed(let code):
-            snapshotBytes[code] = nil
-            sinceSnapshot[code] = nil
+            forget(code)
         case .migrated:
             break
         }
     }
 
-    /// Rooms whose changes since their snapshot passed the policy: a fresh snapshot bounds their replay.
-    var roomsDueForSnapshot: [String] {
-        sinceSnapshot.compactMap { code, since in
-            since.changes >= policy.eventsPerSnapshot || since.bytes >= policy.bytesPerSnapshot ? code : nil
-        }
+    /// Takes a room's records out of the books: a fresh snapshot or its closing supersedes them.
+    private func forget(_ code: String) {
+        liveBytes -=
+            (snapshotBytes.removeValue(forKey: code) ?? 0) + (sinceSnapshot.removeValue(forKey: code)?.bytes ?? 0)
+        dueForSnapshot.remove(code)
     }
+
+    /// Rooms whose changes since their snapshot passed the policy: a fresh snapshot bounds their replay.
+    var roomsDueForSnapshot: Set<String> { dueForSnapshot }
 
     /// Whether the file holds so much that is superseded that a rewrite would pay.
     var wantsCompaction: Bool {
-        let live = snapshotBytes.values.reduce(0, +) + sinceSnapshot.values.reduce(0) { $0 + $1.bytes }
-        return committedBytes >= policy.compactAfterBytes && committedBytes > 2 * live
+        committedBytes >= policy.compactAfterBytes && committedBytes > 2 * liveBytes
     }
 
     /// Makes every buffered record durable: one write, one `fdatasync` (and, when the records reach the end of
@@ -249,6 +261,8 @@ final class Journal {
         isBroken = false
         sinceSnapshot.removeAll()
         snapshotBytes = newFD.snapshotBytes
+        liveBytes = snapshotBytes.values.reduce(0, +)
+        dueForSnapshot.removeAll()
     }
 
     /// Zeros from `start` up to `end`, as far as the disk takes them: returns how many were written. Space ahead

@@ -176,7 +176,7 @@ final class FakeStorage: HostStorage {
     var recovered: [RoomSnapshot] = []
     var needsRewrite = false
     private(set) var isFailing = false
-    var roomsDueForSnapshot: [String] { [] }
+    var roomsDueForSnapshot: Set<String> { [] }
     var wantsCompaction: Bool { false }
     /// Whether the next commit fails.
     var failNextCommit = false
