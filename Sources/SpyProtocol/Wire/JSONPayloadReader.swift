@@ -152,19 +152,54 @@ struct JSONObjectFields {
     let start: Int
     /// Dotted path of the object in the message, for error details ("" at the top).
     let path: String
+    /// The members in order, found once: a message type with many optional fields looks each up, and walking
+    /// the object again for every key would cost as many walks as the type has fields.
+    private let members: [Member]
+
+    private struct Member {
+        /// Index of the key's opening quote.
+        var key: Int
+        /// Bytes between the key's quotes.
+        var keyLength: Int
+        /// Whether the key holds an escape (and must be unescaped to be compared).
+        var escaped: Bool
+        /// Index of the value.
+        var value: Int
+    }
+
+    init(reader: JSONPayloadReader, start: Int, path: String) {
+        self.reader = reader
+        self.start = start
+        self.path = path
+        var members: [Member] = []
+        var index = reader.skipSpace(start + 1)
+        while reader.bytes[index] == UInt8(ascii: "\"") {
+            let keyEnd = reader.skipValue(at: index)
+            let escaped = reader.bytes[(index + 1)..<(keyEnd - 1)].contains(UInt8(ascii: "\\"))
+            let value = reader.skipSpace(reader.skipSpace(keyEnd) + 1)
+            members.append(Member(key: index, keyLength: keyEnd - index - 2, escaped: escaped, value: value))
+            index = reader.skipSpace(reader.skipValue(at: value))
+            guard reader.bytes[index] == UInt8(ascii: ",") else { break }
+            index = reader.skipSpace(index + 1)
+        }
+        self.members = members
+    }
 
     /// Index of the value of the first member named `key`, or `nil`.
     func position(of key: StaticString) -> Int? {
-        var index = reader.skipSpace(start + 1)
-        while reader.bytes[index] == UInt8(ascii: "\"") {
-            let matches = reader.stringEquals(at: index, key)
-            let value = reader.skipSpace(reader.skipSpace(reader.skipValue(at: index)) + 1)
-            if matches { return value }
-            index = reader.skipSpace(reader.skipValue(at: value))
-            guard reader.bytes[index] == UInt8(ascii: ",") else { return nil }
-            index = reader.skipSpace(index + 1)
+        let count = key.utf8CodeUnitCount
+        return key.withUTF8Buffer { wanted in
+            for member in members {
+                if member.escaped {
+                    if reader.stringEquals(at: member.key, key) { return member.value }
+                    continue
+                }
+                guard member.keyLength == count else { continue }
+                let first = member.key + 1
+                if (0..<count).allSatisfy({ reader.bytes[first + $0] == wanted[$0] }) { return member.value }
+            }
+            return nil
         }
-        return nil
     }
 
     func fieldPath(_ key: StaticString) -> String {
