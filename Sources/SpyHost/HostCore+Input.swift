@@ -113,7 +113,7 @@ extension HostCore {
         case .hello:
             complain(peer, .alreadyJoined, nil)
         case .ping(let ping):
-            send(.pong(.init(id: ping.id)), to: peer)
+            send(.pong(.init(id: ping.id)), to: peer, awaitsCommit: false)
         case .pong:
             break
         case .start:

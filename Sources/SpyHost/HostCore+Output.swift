@@ -19,14 +19,16 @@ extension HostCore {
         return encoded
     }
 
-    func send(_ message: ServerMessage, to peer: Peer) {
-        if let frame = encode(message) { enqueue(frame, to: peer) }
+    /// Queues `message` for `peer`. `awaitsCommit: false` is for a message that says nothing of the rooms (a
+    /// pong): alone in a wake's output for the connection, it need not wait for the wake's commit.
+    func send(_ message: ServerMessage, to peer: Peer, awaitsCommit: Bool = true) {
+        if let frame = encode(message) { enqueue(frame, to: peer, awaitsCommit: awaitsCommit) }
     }
 
-    func enqueue(_ message: OutgoingMessage, to peer: Peer) {
+    func enqueue(_ message: OutgoingMessage, to peer: Peer, awaitsCommit: Bool = true) {
         guard peers[peer.id] != nil, let frame = peer.wire(message) else { return }
         if peer.outputMark == nil { peer.outputMark = (peer.outbox.count, peer.outboxBytes) }
-        if !write(frame, to: peer) {
+        if !write(frame, to: peer, awaitsCommit: awaitsCommit) {
             if !peer.isLingering {
                 log.info("connection \(peer.id) cut off: \(pendingOutput(of: peer)) bytes unread")
                 if let last = encode(.error(.init(.slowConsumer))).flatMap(peer.wire) {
@@ -48,10 +50,11 @@ extension HostCore {
     /// Queues bytes for the end of the wake, unless (without `overCap`) they would take the connection's unwritten
     /// bytes past the output cap; returns whether they were queued.
     @discardableResult
-    func write(_ bytes: [UInt8], to peer: Peer, overCap: Bool = false) -> Bool {
+    func write(_ bytes: [UInt8], to peer: Peer, overCap: Bool = false, awaitsCommit: Bool = true) -> Bool {
         guard overCap || pendingOutput(of: peer) + bytes.count <= limits.maxOutputBytes else { return false }
         peer.outbox.append(bytes)
         peer.outboxBytes += bytes.count
+        if awaitsCommit { peer.outputAwaitsCommit = true }
         queueForFlush(peer)
         return true
     }

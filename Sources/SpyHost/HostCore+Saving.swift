@@ -133,6 +133,7 @@ extension HostCore {
             peer.outbox.removeSubrange(entries...)
             peer.outboxBytes = bytes
             peer.outputMark = nil
+            peer.outputAwaitsCommit = false
         }
         for (code, before) in wake.before {
             guard let host = rooms[code] else { continue }

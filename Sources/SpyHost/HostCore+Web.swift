@@ -24,7 +24,7 @@ extension HostCore {
             answer(peer, .problem(status, detail, extra: allow))
         case .control(.ping(let payload)):
             // Pongs count against the output cap like messages: pinging without reading is a slow consumer too.
-            if !write(WebSocketFrame.pong(payload), to: peer) {
+            if !write(WebSocketFrame.pong(payload), to: peer, awaitsCommit: false) {
                 log.info("connection \(peer.id) cut off: pings not read")
                 retire(peer, notifyRoom: true)
                 closeSoon(peer)
@@ -94,7 +94,7 @@ extension HostCore {
     func unseatedSent(_ message: ClientMessage, from peer: Peer, refusal: String) {
         switch message {
         case .ping(let ping):
-            send(.pong(.init(id: ping.id)), to: peer)
+            send(.pong(.init(id: ping.id)), to: peer, awaitsCommit: false)
         case .pong:
             break
         case .leave:

@@ -163,18 +163,20 @@ package final class HostCore {
         var actions = timerActions
         timerActions.removeAll(keepingCapacity: true)
         if !persisting, saveChangedRooms() {
-            // The wake's output waits for `HostInput.committed`, whose wake hands it out.
+            // The wake's output waits for `HostInput.committed`, whose wake hands it out; a connection that was
+            // only answered a keep-alive hears nothing of the wake's changes and need not wait for the disk.
+            flushList.removeAll { peer in
+                guard !peer.outputAwaitsCommit, !peer.isClosing, !peer.shutsWrite else { return false }
+                handOut(peer, into: &actions)
+                return true
+            }
             persisting = true
             actions.append(.persist)
             return actions
         }
         persisting = false
         for peer in flushList {
-            peer.queuedForFlush = false
-            peer.outputMark = nil
-            for bytes in peer.outbox { actions.append(.send(peer.id, bytes)) }
-            peer.outbox.removeAll(keepingCapacity: true)
-            peer.outboxBytes = 0
+            handOut(peer, into: &actions)
             if peer.isClosing {
                 actions.append(.close(peer.id))
             } else if peer.shutsWrite, !peer.shutHandedOut {
@@ -192,6 +194,16 @@ package final class HostCore {
             log.debug("connection \(peer.id) closed")
         }
         return actions
+    }
+
+    /// The connection's queued bytes as `send` actions, in order; its outbox is then empty.
+    private func handOut(_ peer: Peer, into actions: inout [HostAction]) {
+        peer.queuedForFlush = false
+        peer.outputMark = nil
+        peer.outputAwaitsCommit = false
+        for bytes in peer.outbox { actions.append(.send(peer.id, bytes)) }
+        peer.outbox.removeAll(keepingCapacity: true)
+        peer.outboxBytes = 0
     }
 
     /// Says goodbye to every connection and saves every room; the shell then gives the goodbyes a moment to leave

@@ -56,6 +56,8 @@ final class Peer {
     var unsentBeforeWake = 0
     /// The outbox (entries, bytes) when the wake queued its first message: a wake taken back drops what followed.
     var outputMark: (entries: Int, bytes: Int)?
+    /// Whether this wake queued anything but answers to keep-alives: only then must the bytes wait for the commit.
+    var outputAwaitsCommit = false
 
     init(id: UInt64, remoteAddress: String, stage: Stage, now: Int64, maxPayload: Int) {
         self.id = id

@@ -197,10 +197,14 @@ final class Server {
             if last.id != id || last.link == nil { last = (id, table.links[id]) }
             return last.link
         }
+        // Bytes handed out ahead of a commit (answers to keep-alives) are written before the commit waits on the disk.
+        var sentAhead: [LoopConnection] = []
         for action in actions {
             switch action {
             case .send(let id, let bytes):
-                link(id)?.send(bytes, overCap: true)
+                guard let link = link(id) else { continue }
+                link.send(bytes, overCap: true)
+                if sentAhead.last !== link { sentAhead.append(link) }
             case .shutWriteWhenDrained(let id):
                 link(id)?.shutWriteWhenDrained()
             case .close(let id):
@@ -223,6 +227,8 @@ final class Server {
                 loop.cancel(timers.removeValue(forKey: timer))
             case .persist:
                 guard let store else { continue }
+                for link in sentAhead { link.flushNow() }
+                sentAhead.removeAll()
                 let (wake, error) = store.commit()
                 perform(core.handle(.committed(wake, failure: error.map { "\($0)" }), at: now))
                 last = (0, nil)

@@ -76,6 +76,34 @@ import Testing
         }
     }
 
+    @Test func aPongLeavesAheadOfTheWakesCommitUnlessTheConnectionHearsOfTheWakesChanges() throws {
+        let storage = FakeStorage()
+        let host = EmbeddedHost(storage: storage) { $0.limits.maxRoomsPerAddress = 0 }
+        let ann = try host.join("Ann")
+        let ben = host.connect()
+        try host.send(.hello(.init(name: "Ben", create: true)), on: ben)
+        #expect(host.core.rooms.count == 2)
+        _ = (host.messages(on: ann.connection), host.messages(on: ben))
+        func sends(to id: UInt64, in actions: ArraySlice<HostAction>) -> Int {
+            actions.filter { if case .send(id, _) = $0 { return true } else { return false } }.count
+        }
+        // One wake: Ann changes her room's settings and pings; Ben, in a room of his own, pings.
+        host.take(.bytes(ann.connection, try WireCodec.encodeFrame(ClientMessage.settings(.init(maxPlayers: 8)))))
+        host.take(.bytes(ann.connection, try WireCodec.encodeFrame(ClientMessage.ping(.init(id: 1)))))
+        host.take(.bytes(ben, try WireCodec.encodeFrame(ClientMessage.ping(.init(id: 2)))))
+        let handed = host.core.endWake()
+        let persist = try #require(handed.firstIndex(of: .persist))
+        // Ben's pong says nothing of Ann's change: it leaves before the commit. Ann's pong stays behind her
+        // room's news, which waits for the disk.
+        #expect(sends(to: ben, in: handed[..<persist]) == 1)
+        #expect(sends(to: ann.connection, in: handed[...]) == 0)
+        let (wake, failure) = storage.commit()
+        #expect(failure == nil)
+        let released = host.core.handle(.committed(wake, failure: nil), at: host.now)
+        #expect(sends(to: ann.connection, in: released[...]) == 2)
+        #expect(sends(to: ben, in: released[...]) == 0)
+    }
+
     @Test func aFailedCommitTakesTheWakeBackAndItsMessagesNeverLeave() throws {
         let storage = FakeStorage()
         let host = EmbeddedHost(storage: storage)
