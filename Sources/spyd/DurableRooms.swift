@@ -103,21 +103,28 @@ final class DurableRooms: HostStorage {
         unrecordable = nil
     }
 
-    /// Makes the wake's changes durable; returns the wake, whatever happens, for the caller to take back on failure.
+    /// Makes the wake's changes durable; on failure returns the wake for the caller to take back (on success an
+    /// empty one: nothing is taken back).
     func commit() -> (StorageWake, (any Error)?) {
-        defer {
-            wake = StorageWake()
-            unrecordable = nil
-        }
-        if let unrecordable {
+        var failure: (any Error)? = unrecordable
+        unrecordable = nil
+        if failure != nil {
             journal.discardPending()
-            return (wake, unrecordable)
+        } else {
+            do {
+                try journal.commit()
+            } catch {
+                failure = error
+            }
         }
-        do {
-            try journal.commit()
-            return (wake, nil)
-        } catch {
-            return (wake, error)
+        guard let failure else {
+            // The wake's table keeps its room for the next wake: at a hundred rooms a wake, growing it afresh each
+            // time moved every room's state twice over and faulted in new pages for it.
+            wake.before.removeAll(keepingCapacity: true)
+            wake.seated.removeAll(keepingCapacity: true)
+            return (StorageWake(), nil)
         }
+        defer { wake = StorageWake() }
+        return (wake, failure)
     }
 }

@@ -15,11 +15,14 @@ rm -rf "$dir/redis" && mkdir -p "$dir/redis" && chmod 700 "$dir"
 df -h "$dir" | tail -1
 redis-server --port 6398 --bind 127.0.0.1 --save '' --appendonly yes --appendfsync always --dir "$dir/redis" \
   >/dev/null 2>&1 & redis=$!
-trap 'kill $redis 2>/dev/null' EXIT
+# Wait for redis to be gone on the way out: a server still closing would hold the port and answer the next run's
+# ping, then drop its connections.
+trap 'kill $redis 2>/dev/null; wait $redis 2>/dev/null' EXIT
 for _ in $(seq 50); do [ "$(redis-cli -p 6398 ping 2>/dev/null)" = PONG ] && break; sleep 0.1; done
+kill -0 $redis 2>/dev/null || { echo "durable.sh: redis-server did not start (port 6398 taken?)" >&2; exit 1; }
 for conns in 10 100; do
   echo "== $conns connections"
-  redis-benchmark -p 6398 -t set -c "$conns" -n "$requests" -q | tr '\r' '\n' | grep -v '^$' | tail -1 | sed 's/^/  redis  /'
+  timeout 300 redis-benchmark -p 6398 -t set -c "$conns" -n "$requests" -q | tr '\r' '\n' | grep -v '^$' | tail -1 | sed 's/^/  redis  /'
   rm -rf "$dir/spyd"
   .build/release/spy-bench --rooms "$conns" --durable-moves "$moves" --state-dir "$dir/spyd" | sed 's/^/  spyd   /'
   .build/release/spy-bench --rooms "$conns" --durable-moves "$moves" | sed 's/^/  spyd (no state) /'
