@@ -9,7 +9,10 @@ set -u
 dir=${1:-$(mktemp -d /var/tmp/spy-durable.XXXXXX)}
 moves=${MOVES:-2000}
 requests=${REQUESTS:-100000}
-command -v redis-server >/dev/null || apt-get install -y -qq redis-server >/dev/null
+# A fresh machine has no package lists yet: update them before installing.
+command -v redis-server >/dev/null ||
+  { apt-get update -qq >/dev/null && apt-get install -y -qq redis-server >/dev/null; } ||
+  { echo "durable.sh: cannot install redis-server" >&2; exit 1; }
 # A fresh append-only file each run: redis would first load the last run's (and answer LOADING meanwhile).
 rm -rf "$dir/redis" && mkdir -p "$dir/redis" && chmod 700 "$dir"
 df -h "$dir" | tail -1
