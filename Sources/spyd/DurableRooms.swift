@@ -106,25 +106,22 @@ final class DurableRooms: HostStorage {
     /// Makes the wake's changes durable; on failure returns the wake for the caller to take back (on success an
     /// empty one: nothing is taken back).
     func commit() -> (StorageWake, (any Error)?) {
-        var failure: (any Error)? = unrecordable
+        var failure = unrecordable
         unrecordable = nil
-        if failure != nil {
-            journal.discardPending()
+        if failure == nil {
+            do { try journal.commit() } catch { failure = error }
         } else {
-            do {
-                try journal.commit()
-            } catch {
-                failure = error
-            }
+            journal.discardPending()
         }
         guard let failure else {
             // The wake's table keeps its room for the next wake: at a hundred rooms a wake, growing it afresh each
-            // time moved every room's state twice over and faulted in new pages for it.
+            // time moved every room's state again at each doubling, into newly faulted pages.
             wake.before.removeAll(keepingCapacity: true)
             wake.seated.removeAll(keepingCapacity: true)
             return (StorageWake(), nil)
         }
-        defer { wake = StorageWake() }
-        return (wake, failure)
+        let failed = wake
+        wake = StorageWake()
+        return (failed, failure)
     }
 }
