@@ -26,6 +26,16 @@ public struct Log: Sendable {
             }
         }
 
+        /// The level's name as each line prints it.
+        var tag: String {
+            switch self {
+            case .debug: return "DEBUG"
+            case .info: return "INFO"
+            case .warning: return "WARNING"
+            case .error: return "ERROR"
+            }
+        }
+
         /// The level named `name` (`debug`, `info`, `warning`/`warn`, `error`).
         public init?(name: String) {
             switch name.lowercased() {
@@ -64,16 +74,41 @@ public struct Log: Sendable {
 
     private func write(_ level: Level, _ message: () -> String) {
         guard enabled(level) else { return }
-        let text = line(level, message()) + "\n"
-        if let sink { sink(text) } else { Log.writeStandardError(text) }
+        var bytes = lineBytes(level, message())
+        bytes.append(0x0A)
+        if let sink {
+            sink(String(decoding: bytes, as: UTF8.self))
+        } else {
+            bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
+        }
     }
 
     /// One log line as `write` would print it, without the newline, for output that must pass through another
     /// writer (the bank's loading spinner keeps its line below the log).
     public func line(_ level: Level, _ message: String) -> String {
-        let text = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
-        let prefix = label.isEmpty ? "" : "\(label): "
-        return "\(Log.timestamp()) \(level.name.uppercased()) \(prefix)\(String(text))"
+        String(decoding: lineBytes(level, message), as: UTF8.self)
+    }
+
+    /// The line in UTF-8, built from bytes: the host logs a line for each settings change, and walking the message
+    /// as `Character`s and the time through string interpolation took about 33,000 instructions a line, against
+    /// about 5,000 this way (callgrind).
+    private func lineBytes(_ level: Level, _ message: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(34 + label.utf8.count + message.utf8.count)
+        Log.appendTimestamp(to: &bytes)
+        bytes.append(0x20)
+        bytes.append(contentsOf: level.tag.utf8)
+        bytes.append(0x20)
+        if !label.isEmpty {
+            bytes.append(contentsOf: label.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+        }
+        // Each line break becomes a space, so that a message is one line whatever it quotes. Both are ASCII and
+        // never part of another character's UTF-8, so the bytes stay valid UTF-8; a "\r\n" is two spaces.
+        for byte in message.utf8 {
+            bytes.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+        }
+        return bytes
     }
 
     /// Writes `text` as is to standard error (banners, usage errors).
@@ -87,17 +122,34 @@ public struct Log: Sendable {
         fflush(stdout)
     }
 
-    /// UTC time with milliseconds, ISO 8601.
-    static func timestamp() -> String {
+    /// UTC time with milliseconds, ISO 8601: `2026-12-03T08:44:30.843Z`.
+    static func appendTimestamp(to bytes: inout [UInt8]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let millis = Int(now.tv_nsec / 1_000_000)
-        let millisText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
-            + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millisText)Z"
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(Int(parts.tm_year) + 1900, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mon) + 1, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mday), 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(Int(parts.tm_hour), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_min), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_sec), 2)
+        bytes.append(UInt8(ascii: "."))
+        digits(Int(now.tv_nsec) / 1_000_000, 3)
+        bytes.append(UInt8(ascii: "Z"))
     }
 }
