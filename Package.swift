@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "SpyProtocol", swiftSettings: strict),
         // <sys/epoll.h>, which Glibc's Swift module does not include.
         .target(name: "CEpoll"),
+        // statx(2), which Glibc's Swift module does not include: a file's identity without reading its times.
+        .target(name: "CStatx"),
         // Sockets, the event loop (epoll, timers, connections), logging: the I/O shell shared by the executables.
         .target(name: "SpyNet", dependencies: ["SpyProtocol", "CEpoll"], swiftSettings: strict),
         // Pure game rules: a deterministic state machine per room. Foundation and SpyProtocol only.
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "SpyHost", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"], swiftSettings: strict),
         .executableTarget(
             name: "spyd",
-            dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb", "SpyQR", "SpyHost"],
+            dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb", "SpyQR", "SpyHost", "CStatx"],
             swiftSettings: strict),
         // The player's terminal: the state a host's messages build, the screen and line mode drawn from it, the
         // session's socket loop. A library so the fuzz targets reach it; the executable only calls `ClientMain`.

@@ -1,3 +1,4 @@
+import CStatx
 import Foundation
 import Glibc
 import SpyHost
@@ -69,10 +70,8 @@ final class Journal {
     private(set) var committedBytes: Int
     /// The file's size: the records up to `committedBytes`, zeros after them.
     private(set) var fileBytes: Int
-    /// Where the open file is, to tell before each commit whether the journal's name still leads to it.
+    /// What the open file is, to tell before each commit whether the journal's path still leads to it.
     private var placement: Placement?
-    /// Room for the kernel's name of the open file.
-    private var nameBuffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
     private var pending: [UInt8] = []
     /// A write or sync failed: the file's tail cannot be trusted until `rewrite` succeeds.
     private(set) var isBroken = false
@@ -93,7 +92,7 @@ final class Journal {
         self.fileBytes = fileBytes
         self.disk = disk
         self.policy = policy
-        placement = Placement(fd: fd, directory: directory)
+        placement = Placement(fd: fd)
     }
 
     deinit {
@@ -178,67 +177,45 @@ final class Journal {
         committedBytes = end
     }
 
-    /// Fails when the open file is no longer the journal of the directory (the file or the directory was moved
-    /// or removed): what is written there would not be found at the next start.
+    /// Fails when the open file is no longer the journal of the directory (the file or the directory was moved,
+    /// replaced or removed): what is written there would not be found at the next start.
     ///
-    /// The file itself is not asked with `stat`: a file whose times were read gets its next modification time
-    /// from the fine clock, so every commit would change the inode and `fdatasync` would write it (on a file
-    /// system without a journal, where `fdatasync` writes a changed inode at once). The directory is asked
-    /// instead (still the same one at its path), and the kernel's name of the open file (`/proc/self/fd`) says
-    /// whether it is still `rooms.journal` in it. Without `/proc` the file is asked after all.
+    /// The journal's path is asked for its device and inode alone (`statx`, see `CStatx.h`): one lookup of the
+    /// path, which also fails when a directory on it moved. A `stat` would read the file's times, and from then on
+    /// every commit would change the inode and its `fdatasync` would write the inode too, one more round trip to
+    /// the disk each time. Without `statx` (an older kernel, which has no such fine clock either) `stat` is asked.
     private func checkInPlace() throws(WriteError) {
-        guard let placement else { throw WriteError(operation: "find", code: ENOENT) }
-        var found = stat()
-        guard stat(directory, &found) == 0 else { throw WriteError(operation: "find", code: errno) }
-        guard Placement.identity(found) == placement.directory else {
-            throw WriteError(operation: "find", code: ENOENT)
-        }
-        if let expected = placement.kernelName {
-            let count = nameBuffer.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) {
-                    readlink(placement.procLink, $0.baseAddress!, $0.count)
-                }
-            }
-            if count >= 0 {
-                guard nameBuffer[..<count].elementsEqual(expected) else {
-                    throw WriteError(operation: "find", code: ENOENT)
-                }
-                return
-            }
-        }
-        guard stat(path, &found) == 0 else { throw WriteError(operation: "find", code: errno) }
-        guard Placement.identity(found) == placement.file else { throw WriteError(operation: "find", code: ENOENT) }
+        guard let expected = placement else { throw WriteError(operation: "find", code: ENOENT) }
+        guard let found = Placement.identity(ofPath: path) else { throw WriteError(operation: "find", code: errno) }
+        guard found == expected else { throw WriteError(operation: "find", code: ENOENT) }
     }
 
-    /// The open journal's directory and file, and the names the kernel gives them.
-    private struct Placement {
-        struct Identity: Equatable {
-            var device: UInt64
-            var inode: UInt64
+    /// The open journal's device and inode, as its path should lead to them.
+    private struct Placement: Equatable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(fd: Int32) {
+            var info = stat()
+            guard fd >= 0, fstat(fd, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
         }
 
-        var directory: Identity
-        var file: Identity
-        /// `/proc/self/fd/N` of the open file.
-        var procLink: String
-        /// What that link reads while the file is `rooms.journal` in the directory: its canonical path.
-        var kernelName: [UInt8]?
-
-        init?(fd: Int32, directory path: String) {
-            var file = stat()
-            var folder = stat()
-            guard fd >= 0, fstat(fd, &file) == 0, stat(path, &folder) == 0 else { return nil }
-            self.file = Self.identity(file)
-            directory = Self.identity(folder)
-            procLink = "/proc/self/fd/\(fd)"
-            if let canonical = realpath(path, nil) {
-                kernelName = Array((String(cString: canonical) + "/" + Journal.fileName).utf8)
-                free(canonical)
-            }
+        private init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
         }
 
-        static func identity(_ info: stat) -> Identity {
-            Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        /// What `path` itself (not a symbolic link's target) is; `nil` with `errno` set when it cannot be asked.
+        static func identity(ofPath path: String) -> Placement? {
+            var device: UInt64 = 0
+            var inode: UInt64 = 0
+            if cstatx_identity(path, &device, &inode) == 0 { return Placement(device: device, inode: inode) }
+            guard errno == ENOSYS else { return nil }
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            return Placement(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
     }
 
@@ -255,7 +232,7 @@ final class Journal {
             in: directory, snapshots: snapshots, migrated: migrated, disk: disk, policy: policy)
         close(fd)
         fd = newFD.fd
-        placement = Placement(fd: fd, directory: directory)
+        placement = Placement(fd: fd)
         committedBytes = newFD.size
         fileBytes = newFD.fileSize
         isBroken = false

@@ -457,10 +457,11 @@ import Testing
         #expect(try rooms(in: directory) == [expected])
     }
 
-    /// A journal renamed or replaced under the host, or a directory put in the place of its own, takes no commit:
-    /// what it wrote would not be found at the next start.
+    /// A journal renamed, replaced (by a copy or by a symbolic link to itself) or removed under the host, or its
+    /// directory moved away or another put in its place, takes no commit: what it wrote would not be found at the
+    /// next start. A second name for the same file (a hard link) changes nothing the next start would find.
     @Test func aJournalMovedOrReplacedUnderTheHostTakesNoCommit() throws {
-        for move in ["none", "rename", "replace", "directory"] {
+        for move in ["none", "hard link", "rename", "replace", "symlink", "remove", "directory gone", "directory"] {
             let directory = try privateDirectory()
             let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
             try journal.append(.snapshot(snapshot()))
@@ -472,6 +473,15 @@ import Testing
             case "replace":
                 #expect(rename(path, path + ".old") == 0)
                 try Data(try fileBytes(path + ".old")).write(to: URL(fileURLWithPath: path))
+            case "hard link":
+                #expect(link(path, path + ".second") == 0)
+            case "symlink":
+                #expect(rename(path, path + ".old") == 0)
+                #expect(symlink(path + ".old", path) == 0)
+            case "remove":
+                #expect(unlink(path) == 0)
+            case "directory gone":
+                #expect(rename(directory, directory + ".away") == 0)
             case "directory":
                 #expect(rename(directory, directory + ".away") == 0)
                 #expect(mkdir(directory, 0o700) == 0)
@@ -480,7 +490,7 @@ import Testing
                 break
             }
             try journal.append(.change(tick(now: 5)))
-            if move == "none" {
+            if move == "none" || move == "hard link" {
                 try journal.commit()
             } else {
                 let error = #expect(throws: Journal.WriteError.self, "\(move)") { try journal.commit() }
