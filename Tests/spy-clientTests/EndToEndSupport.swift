@@ -108,7 +108,17 @@ final class FakeHost {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    deinit { close(listener) }
+    private var listening = true
+
+    deinit { stopListening() }
+
+    /// Closes the listening socket (once): connecting to `port` is then refused. A second `close` of the number
+    /// would close whatever descriptor another test has opened under it since.
+    func stopListening() {
+        guard listening else { return }
+        listening = false
+        close(listener)
+    }
 
     /// The next client connection, waiting at most `timeout` milliseconds.
     func accept(timeout: Millis = testPatience) throws -> FakeConnection {

@@ -110,7 +110,7 @@ import Testing
     @Test func noHostIsOneClearSentence() throws {
         let host = try FakeHost()
         let port = host.port
-        close(host.listener)
+        host.stopListening()
         let client = try RunningProgram(
             "spy-client", ["127.0.0.1:\(port)", "--plain", "--name", "x"], environment: environment)
         #expect(try client.waitForExit() == 1)
