@@ -118,9 +118,8 @@ final class Journal {
             snapshotBytes[snapshot.room.code] = size
             liveBytes += size
         case .change(let change):
-            let known = sinceSnapshot[change.room] ?? (0, 0)
-            let since = (changes: known.changes + 1, bytes: known.bytes + size)
-            sinceSnapshot[change.room] = since
+            // One lookup of the room, changed in place: this runs for every move.
+            let since = Self.count(&sinceSnapshot[change.room, default: (0, 0)], bytes: size)
             liveBytes += size
             if since.changes >= policy.eventsPerSnapshot || since.bytes >= policy.bytesPerSnapshot {
                 dueForSnapshot.insert(change.room)
@@ -130,6 +129,12 @@ final class Journal {
         case .migrated:
             break
         }
+    }
+
+    private static func count(_ since: inout (changes: Int, bytes: Int), bytes: Int) -> (changes: Int, bytes: Int) {
+        since.changes += 1
+        since.bytes += bytes
+        return since
     }
 
     /// Takes a room's records out of the books: a fresh snapshot or its closing supersedes them.
