@@ -188,7 +188,7 @@ final class Journal {
     /// The journal's path is asked for its device and inode alone (`statx`, see `CStatx.h`): one lookup of the
     /// path, which also fails when a directory on it moved. A `stat` would read the file's times, and from then on
     /// every commit would change the inode and its `fdatasync` would write the inode too, one more round trip to
-    /// the disk each time. Without `statx` (an older kernel, which has no such fine clock either) `stat` is asked.
+    /// the disk each time. Without `statx` (an older kernel, which has no such fine clock either) `lstat` is asked.
     private func checkInPlace() throws(WriteError) {
         guard let expected = placement else { throw WriteError(operation: "find", code: ENOENT) }
         guard let found = Placement.identity(ofPath: path) else { throw WriteError(operation: "find", code: errno) }
