@@ -28,6 +28,9 @@ import Testing
     @Test func aFailedCommitHandsBackOnlyItsOwnWake() throws {
         let directory = try DaemonProcess.temporaryDirectory().path
         chmod(directory, 0o700)
+        defer {
+            for path in [directory, directory + ".away"] { try? FileManager.default.removeItem(atPath: path) }
+        }
         let store = try DurableRooms(directory: directory) { Issue.record("\($0)") }
         let hosts = (0..<40).map { room(String(format: "R%03d", $0), players: ["Amy"]) }
 

@@ -17,6 +17,13 @@ import Testing
         #expect(Log().line(.error, message).hasSuffix(" ERROR " + message))
     }
 
+    /// The level in each line is its command-line name in capitals (kept as a literal, not made per line).
+    @Test func everyLevelIsPrintedAsItsNameInCapitals() {
+        for level in Log.Level.allCases {
+            #expect(Log().line(level, "m").hasSuffix(" \(level.name.uppercased()) m"), "\(level)")
+        }
+    }
+
     @Test func aLineStartsWithTheUTCTimeToTheMillisecond() throws {
         let before = Date()
         let line = Log(label: "x").line(.debug, "m")
