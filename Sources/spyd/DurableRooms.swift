@@ -19,8 +19,13 @@ final class DurableRooms: HostStorage {
     /// so they are reported once, not at every start.
     let needsRewrite: Bool
 
-    /// What the current wake changed.
-    private(set) var wake = StorageWake()
+    /// This wake's number, which `RoomHost.notedInWake` is compared with.
+    private var wakeNumber: UInt64 = 1
+    /// Each room this wake changed, as it was before the wake (`nil` for a room the journal did not hold yet), in
+    /// the order they were first changed. Kept from one wake to the next, emptied.
+    private var noted: [(code: String, before: RoomSnapshot?)] = []
+    /// Connections seated in this wake.
+    private var seatedInWake: Set<UInt64> = []
     /// A record could not be encoded: the wake cannot commit.
     private var unrecordable: Error?
 
@@ -47,15 +52,16 @@ final class DurableRooms: HostStorage {
     /// Notes a room's state before the wake's first change to it; call before the host's side of the room
     /// (tokens, `joinedByOthers`) changes.
     func touch(_ host: RoomHost, roomBefore: Room) {
-        let code = host.code
-        guard wake.before.index(forKey: code) == nil else { return }
+        guard host.notedInWake != wakeNumber else { return }
+        host.notedInWake = wakeNumber
         let before = RoomSnapshot(
             room: roomBefore, tokens: host.tokens, permanent: host.permanent, bots: host.bots.memory,
             joinedByOthers: host.joinedByOthers)
+        let code = host.code
         if journal.holds(code) {
-            wake.before[code] = .some(before)
+            noted.append((code, before))
         } else {
-            wake.before[code] = .some(nil)
+            noted.append((code, nil))
             append(.snapshot(before))
         }
     }
@@ -92,14 +98,14 @@ final class DurableRooms: HostStorage {
 
     /// Notes a connection seated in this wake.
     func seated(_ id: UInt64) {
-        wake.seated.insert(id)
+        seatedInWake.insert(id)
     }
 
     /// Forgets the wake while the journal refuses changes: what it buffered (closings, snapshots) is said again
     /// by the rewrite that mends the journal.
     func skipWake() {
         journal.discardPending()
-        wake = StorageWake()
+        startNextWake()
         unrecordable = nil
     }
 
@@ -113,15 +119,20 @@ final class DurableRooms: HostStorage {
         } else {
             journal.discardPending()
         }
-        guard let failure else {
-            // The wake's table keeps its room for the next wake: at a hundred rooms a wake, growing it afresh each
-            // time moved every room's state again at each doubling, into newly faulted pages.
-            wake.before.removeAll(keepingCapacity: true)
-            wake.seated.removeAll(keepingCapacity: true)
-            return (StorageWake(), nil)
-        }
-        let failed = wake
-        wake = StorageWake()
+        defer { startNextWake() }
+        guard let failure else { return (StorageWake(), nil) }
+        var failed = StorageWake()
+        failed.seated = seatedInWake
+        // A code closed and opened again within the wake keeps its state before the wake: the first noted.
+        failed.before = Dictionary(noted.map { ($0.code, $0.before) }, uniquingKeysWith: { first, _ in first })
         return (failed, failure)
+    }
+
+    /// The lists keep their storage: at a hundred rooms a wake, growing them afresh each time moved every room's
+    /// state again at each doubling, into newly faulted pages.
+    private func startNextWake() {
+        wakeNumber += 1
+        noted.removeAll(keepingCapacity: true)
+        seatedInWake.removeAll(keepingCapacity: true)
     }
 }
