@@ -214,7 +214,7 @@ struct JSONObjectFields {
         guard reader.bytes[index] != UInt8(ascii: "n") else {
             throw MessageError(.badMessage, "null for field \"\(fieldPath(key))\"")
         }
-        return try Value.read(JSONFieldValueSlot(reader: reader, index: index, path: fieldPath(key)))
+        return try Value.read(JSONFieldValueSlot(reader: reader, index: index, place: .field(in: path, key)))
     }
 
     /// A field that may be absent or `null`.
@@ -222,7 +222,7 @@ struct JSONObjectFields {
         -> Value?
     {
         guard let index = position(of: key), reader.bytes[index] != UInt8(ascii: "n") else { return nil }
-        return try Value.read(JSONFieldValueSlot(reader: reader, index: index, path: fieldPath(key)))
+        return try Value.read(JSONFieldValueSlot(reader: reader, index: index, place: .field(in: path, key)))
     }
 }
 
@@ -230,7 +230,22 @@ struct JSONObjectFields {
 struct JSONFieldValueSlot {
     let reader: JSONPayloadReader
     let index: Int
-    let path: String
+    let place: Place
+
+    /// Where a value sits, spelled out (`settings.categories.2`) only when an error names it: building the dotted
+    /// path of every field read would cost a string for each.
+    enum Place {
+        case field(in: String, StaticString)
+        case element(in: String, Int)
+    }
+
+    /// The dotted path of the value in the message.
+    var path: String {
+        switch place {
+        case .field(let parent, let key): parent.isEmpty ? "\(key)" : "\(parent).\(key)"
+        case .element(let parent, let position): "\(parent).\(position)"
+        }
+    }
 
     var firstByte: UInt8 { reader.bytes[index] }
 
@@ -309,12 +324,15 @@ extension Array: JSONFieldValue where Element: JSONFieldValue {
         let reader = slot.reader
         var elements: [Element] = []
         var index = reader.skipSpace(slot.index + 1)
+        // The array's own path is spelled out once for all its elements.
+        let arrayPath = reader.bytes[index] == UInt8(ascii: "]") ? "" : slot.path
         while reader.bytes[index] != UInt8(ascii: "]") {
-            let path = "\(slot.path).\(elements.count)"
-            guard reader.bytes[index] != UInt8(ascii: "n") else {
-                throw MessageError(.badMessage, "null for field \"\(path)\"")
+            let place = JSONFieldValueSlot.Place.element(in: arrayPath, elements.count)
+            let element = JSONFieldValueSlot(reader: reader, index: index, place: place)
+            guard element.firstByte != UInt8(ascii: "n") else {
+                throw MessageError(.badMessage, "null for field \"\(element.path)\"")
             }
-            elements.append(try Element.read(JSONFieldValueSlot(reader: reader, index: index, path: path)))
+            elements.append(try Element.read(element))
             index = reader.skipSpace(reader.skipValue(at: index))
             if reader.bytes[index] == UInt8(ascii: ",") { index = reader.skipSpace(index + 1) }
         }
