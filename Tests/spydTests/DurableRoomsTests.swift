@@ -24,7 +24,8 @@ import Testing
     }
 
     /// A wake that committed is settled: the next wake's failure takes back only the rooms that wake changed, as
-    /// they were when it began, however many rooms the wakes before it touched.
+    /// they were when it began (before its first change, however many it made), however many rooms the wakes before
+    /// it touched.
     @Test func aFailedCommitHandsBackOnlyItsOwnWake() throws {
         let directory = try DaemonProcess.temporaryDirectory().path
         chmod(directory, 0o700)
@@ -44,6 +45,7 @@ import Testing
         let changed = hosts[7]
         let seatsBefore = changed.room.playerIDs
         join("Late", in: changed, store: store, now: 10)
+        join("Later", in: changed, store: store, now: 11)
         #expect(rename(directory, directory + ".away") == 0)
         let (wake, failure) = store.commit()
         #expect(failure != nil)
