@@ -52,4 +52,27 @@ import Testing
         #expect(Array(wake.before.keys) == [changed.code])
         #expect(wake.before[changed.code]??.room.playerIDs == seatsBefore)
     }
+
+    /// A room closed and a new one opened under the same code within one wake: the new room's first change comes
+    /// after a snapshot of its own, so the next start finds it as it is.
+    @Test func aCodeClosedAndOpenedAgainWithinAWakeIsFoundAgainAtStart() throws {
+        let directory = try DaemonProcess.temporaryDirectory().path
+        chmod(directory, 0o700)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try DurableRooms(directory: directory) { Issue.record("\($0)") }
+        let first = room("RRRR", players: ["Amy"])
+        join("Bo", in: first, store: store, now: 1)
+        #expect(store.commit().1 == nil)
+
+        join("Cy", in: first, store: store, now: 2)
+        store.recordClosed(first.code)
+        let second = room("RRRR", players: ["Dee"])
+        join("Eve", in: second, store: store, now: 3)
+        #expect(store.commit().1 == nil)
+
+        let reopened = try DurableRooms(directory: directory) { Issue.record("at start: \($0)") }
+        #expect(reopened.recovered.map(\.room.code) == ["RRRR"])
+        // The first room had three seats when it closed; the second has two.
+        #expect(reopened.recovered.first?.room.playerIDs.count == 2)
+    }
 }
