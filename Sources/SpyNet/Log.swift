@@ -76,11 +76,7 @@ public struct Log: Sendable {
         guard enabled(level) else { return }
         var bytes = lineBytes(level, message())
         bytes.append(0x0A)
-        if let sink {
-            sink(String(decoding: bytes, as: UTF8.self))
-        } else {
-            bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
-        }
+        if let sink { sink(String(decoding: bytes, as: UTF8.self)) } else { Log.writeStandardError(bytes) }
     }
 
     /// One log line as `write` would print it, without the newline, for output that must pass through another
@@ -114,6 +110,11 @@ public struct Log: Sendable {
     /// Writes `text` as is to standard error (banners, usage errors).
     public static func writeStandardError(_ text: String) {
         fputs(text, stderr)
+    }
+
+    /// Writes UTF-8 `bytes` as they are to standard error (log lines, built as bytes).
+    static func writeStandardError(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stderr) }
     }
 
     /// Writes `text` as is to standard output and flushes it.
