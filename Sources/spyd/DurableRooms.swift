@@ -75,11 +75,13 @@ final class DurableRooms: HostStorage {
     func recordChange(
         room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?
     ) {
-        append(
-            .change(
-                RoomChange(
-                    room: room, now: now, event: event.flatMap(LoggedEvent.init), tokens: tokens,
-                    joinedByOthers: joinedByOthers)))
+        do {
+            try journal.appendChange(
+                room: room, now: now, event: event, tokens: tokens,
+                joinedByOthers: joinedByOthers)
+        } catch {
+            unrecordable = error
+        }
     }
 
     func recordSnapshot(_ snapshot: RoomSnapshot) { append(.snapshot(snapshot)) }

@@ -1,8 +1,10 @@
 import CStatx
 import Foundation
 import Glibc
+import SpyGame
 import SpyHost
 import SpyNet
+import SpyProtocol
 
 /// The host's rooms on disk: one append-only file of checksummed records in the state directory.
 ///
@@ -111,6 +113,24 @@ final class Journal {
         account(record, size: size)
     }
 
+    /// Buffers the record of a change until the next `commit`, written from the event's fields.
+    func appendChange(
+        room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?
+    ) throws {
+        let size = try JournalFormat.frameChange(
+            room: room, now: now, event: event, tokens: tokens, joinedByOthers: joinedByOthers, into: &pending)
+        accountChange(of: room, size: size)
+    }
+
+    private func accountChange(of room: String, size: Int) {
+        // One lookup of the room, changed in place: this runs for every move.
+        let since = Self.count(&sinceSnapshot[room, default: (0, 0)], bytes: size)
+        liveBytes += size
+        if since.changes >= policy.eventsPerSnapshot || since.bytes >= policy.bytesPerSnapshot {
+            dueForSnapshot.insert(room)
+        }
+    }
+
     private func account(_ record: JournalRecord, size: Int) {
         switch record {
         case .snapshot(let snapshot):
@@ -118,12 +138,7 @@ final class Journal {
             snapshotBytes[snapshot.room.code] = size
             liveBytes += size
         case .change(let change):
-            // One lookup of the room, changed in place: this runs for every move.
-            let since = Self.count(&sinceSnapshot[change.room, default: (0, 0)], bytes: size)
-            liveBytes += size
-            if since.changes >= policy.eventsPerSnapshot || since.bytes >= policy.bytesPerSnapshot {
-                dueForSnapshot.insert(change.room)
-            }
+            accountChange(of: change.room, size: size)
         case .closed(let code):
             forget(code)
         case .migrated:

@@ -1,168 +1,189 @@
+import SpyGame
 import SpyProtocol
 
 /// A change record's JSON, written by hand: the host journals one for nearly every move, and through `Encodable`
 /// each costs boxed containers and a coding path per nested value.
 ///
 /// The bytes are those `StreamingJSONEncoder` writes for the same value (tests compare them): keys in declaration
-/// order, absent optionals left out. Strings that need no escape are copied as they are; any other string, and the
-/// client messages that carry more than an id, go through `StreamingJSONEncoder`, so escaping has one definition.
+/// order, absent optionals left out, strings escaped as `JSONOutput` and that encoder both escape them. The client
+/// messages a move rarely carries (a `hello`, a keep-alive) go through `StreamingJSONEncoder` itself.
+///
+/// The host writes a change straight from the room's event (`JournalFormat.frameChange`), without making the
+/// `RoomChange` and `LoggedEvent` values first: making them copies the event's message, which cost about as much as
+/// writing it.
 extension RoomChange {
     func writeJSON(into bytes: inout [UInt8]) throws {
-        JSONBytes.raw(#"{"room":"#, into: &bytes)
-        try Self.writeString(room, into: &bytes)
-        JSONBytes.raw(#","now":"#, into: &bytes)
-        JSONBytes.integer(now, into: &bytes)
-        if let event {
-            JSONBytes.raw(#","event":"#, into: &bytes)
-            try event.writeJSON(into: &bytes)
-        }
-        if let tokens {
-            JSONBytes.raw(#","tokens":{"#, into: &bytes)
-            var first = true
-            for (player, token) in tokens {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                try Self.writeString(player, into: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                try Self.writeString(token, into: &bytes)
-            }
-            bytes.append(UInt8(ascii: "}"))
-        }
-        if let joinedByOthers {
-            JSONBytes.raw(#","joinedByOthers":"#, into: &bytes)
-            JSONBytes.raw(joinedByOthers ? "true" : "false", into: &bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
+        var output = JSONOutput(capacity: 256)
+        try write(to: &output)
+        output.append(to: &bytes)
     }
 
-    /// `text` as a JSON string.
-    static func writeString(_ text: String, into bytes: inout [UInt8]) throws {
-        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
-            bytes.append(contentsOf: try StreamingJSONEncoder.encode(text))
-        } else {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
+    func write(to output: inout JSONOutput) throws {
+        try Self.write(room: room, now: now, tokens: tokens, joinedByOthers: joinedByOthers, to: &output) { output in
+            guard let event else { return false }
+            // Written from the room event it stands for when it is that event's logged form, member for member;
+            // any other value (decoded, made by hand) through the encoder.
+            if let roomEvent = event.event, LoggedEvent(roomEvent) == event {
+                try LoggedEvent.write(roomEvent, to: &output)
+            } else {
+                output.json(try StreamingJSONEncoder.encode(event))
+            }
+            return true
         }
+    }
+
+    /// A change's JSON; `writeEvent` writes the event's member, if the change has one (and says so).
+    static func write(
+        room: String, now: Millis, tokens: [PlayerID: String]?, joinedByOthers: Bool?, to output: inout JSONOutput,
+        event writeEvent: (inout JSONOutput) throws -> Bool
+    ) throws {
+        output.raw(#"{"room":"#)
+        output.string(room)
+        output.raw(#","now":"#)
+        output.int(Int(now))
+        // The key is written first and taken back when there is no event: the output is a value, cheap to cut.
+        let beforeEvent = output.byteCount
+        output.raw(#","event":"#)
+        if try !writeEvent(&output) { output.truncate(to: beforeEvent) }
+        if let tokens {
+            output.raw(#","tokens":{"#)
+            var first = true
+            for (player, token) in tokens {
+                if !first { output.byte(UInt8(ascii: ",")) }
+                first = false
+                output.string(player)
+                output.byte(UInt8(ascii: ":"))
+                output.string(token)
+            }
+            output.byte(UInt8(ascii: "}"))
+        }
+        if let joinedByOthers {
+            output.raw(#","joinedByOthers":"#)
+            output.bool(joinedByOthers)
+        }
+        output.byte(UInt8(ascii: "}"))
     }
 }
 
 extension LoggedEvent {
-    fileprivate func writeJSON(into bytes: inout [UInt8]) throws {
-        JSONBytes.raw(#"{"kind":""#, into: &bytes)
-        bytes.append(contentsOf: kind.rawValue.utf8)
-        bytes.append(UInt8(ascii: "\""))
-        if let player {
-            JSONBytes.raw(#","player":"#, into: &bytes)
-            try RoomChange.writeString(player, into: &bytes)
+    /// The logged form of `event` (not a `start`, which has none), as `Encodable` writes it: `kind`, then the
+    /// members the kind has, in declaration order.
+    static func write(_ event: RoomEvent, to output: inout JSONOutput) throws {
+        switch event {
+        case .join(let name, let bot):
+            output.raw(#"{"kind":"join","name":"#)
+            output.string(name)
+            output.raw(#","bot":"#)
+            output.bool(bot)
+        case .connected(let player):
+            output.raw(#"{"kind":"connected","player":"#)
+            output.string(player)
+        case .disconnected(let player):
+            output.raw(#"{"kind":"disconnected","player":"#)
+            output.string(player)
+        case .leave(let player):
+            output.raw(#"{"kind":"leave","player":"#)
+            output.string(player)
+        case .move(let player, let message):
+            output.raw(#"{"kind":"move","player":"#)
+            output.string(player)
+            output.raw(#","message":"#)
+            try write(message, to: &output)
+        case .tick:
+            output.raw(#"{"kind":"tick""#)
+        case .hostRestarted:
+            output.raw(#"{"kind":"hostRestarted""#)
+        case .start:
+            preconditionFailure("a start has no logged form")
         }
-        if let name {
-            JSONBytes.raw(#","name":"#, into: &bytes)
-            try RoomChange.writeString(name, into: &bytes)
+        output.byte(UInt8(ascii: "}"))
+    }
+
+    private static func write(_ message: ClientMessage, to output: inout JSONOutput) throws {
+        switch message {
+        case .pass: output.raw(#"{"type":"pass"}"#)
+        case .start: output.raw(#"{"type":"start"}"#)
+        case .leave: output.raw(#"{"type":"leave"}"#)
+        case .vote(let vote):
+            output.raw(#"{"type":"vote","target":"#)
+            output.string(vote.target)
+            output.byte(UInt8(ascii: "}"))
+        case .clue(let clue):
+            output.raw(#"{"type":"clue","text":"#)
+            output.string(clue.text)
+            output.byte(UInt8(ascii: "}"))
+        case .guess(let guess):
+            output.raw(#"{"type":"guess","word":"#)
+            output.string(guess.word)
+            output.byte(UInt8(ascii: "}"))
+        case .kick(let kick):
+            output.raw(#"{"type":"kick","player":"#)
+            output.string(kick.player)
+            output.byte(UInt8(ascii: "}"))
+        case .claimAnswer(let answer):
+            output.raw(#"{"type":"claim_answer","player":"#)
+            output.string(answer.player)
+            output.raw(#","allow":"#)
+            output.bool(answer.allow)
+            output.byte(UInt8(ascii: "}"))
+        case .settings(let change):
+            output.raw(#"{"type":"settings","settings":"#)
+            change.write(to: &output)
+            output.byte(UInt8(ascii: "}"))
+        case .hello, .ping, .pong:
+            output.json(try StreamingJSONEncoder.encode(message))
         }
-        if let bot {
-            JSONBytes.raw(#","bot":"#, into: &bytes)
-            JSONBytes.raw(bot ? "true" : "false", into: &bytes)
-        }
-        if let message {
-            JSONBytes.raw(#","message":"#, into: &bytes)
-            switch message {
-            case .pass, .start, .leave:
-                JSONBytes.raw(#"{"type":""#, into: &bytes)
-                bytes.append(contentsOf: message.type.utf8)
-                JSONBytes.raw(#""}"#, into: &bytes)
-            case .vote(let vote):
-                JSONBytes.raw(#"{"type":"vote","target":"#, into: &bytes)
-                try RoomChange.writeString(vote.target, into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
-            case .settings(let change):
-                JSONBytes.raw(#"{"type":"settings","settings":"#, into: &bytes)
-                try change.writeJSON(into: &bytes)
-                bytes.append(UInt8(ascii: "}"))
-            default:
-                bytes.append(contentsOf: try StreamingJSONEncoder.encode(message))
-            }
-        }
-        bytes.append(UInt8(ascii: "}"))
     }
 }
 
 extension SettingsChange {
     /// The members present, in declaration order, as `Encodable` writes them.
-    fileprivate func writeJSON(into bytes: inout [UInt8]) throws {
+    fileprivate func write(to output: inout JSONOutput) {
         var first = true
-        func key(_ name: StaticString, _ bytes: inout [UInt8]) {
-            bytes.append(UInt8(ascii: first ? "{" : ","))
-            first = false
-            bytes.append(UInt8(ascii: "\""))
-            JSONBytes.raw(name, into: &bytes)
-            JSONBytes.raw(#"":"#, into: &bytes)
-        }
-        func int(_ name: StaticString, _ value: Int?, _ bytes: inout [UInt8]) {
-            guard let value else { return }
-            key(name, &bytes)
-            JSONBytes.integer(value, into: &bytes)
-        }
-        func bool(_ name: StaticString, _ value: Bool?, _ bytes: inout [UInt8]) {
-            guard let value else { return }
-            key(name, &bytes)
-            JSONBytes.raw(value ? "true" : "false", into: &bytes)
-        }
-        func word(_ name: StaticString, _ value: String?, _ bytes: inout [UInt8]) throws {
-            guard let value else { return }
-            key(name, &bytes)
-            try RoomChange.writeString(value, into: &bytes)
-        }
-        int("maxPlayers", maxPlayers, &bytes)
-        int("spies", spies, &bytes)
-        bool("blank", blank, &bytes)
-        try word("clueMode", clueMode?.rawValue, &bytes)
-        int("turnSeconds", turnSeconds, &bytes)
-        int("voteSeconds", voteSeconds, &bytes)
-        try word("tieRule", tieRule?.rawValue, &bytes)
-        bool("revealOut", revealOut, &bytes)
-        try word("blankRule", blankRule?.rawValue, &bytes)
-        try word("language", language?.rawValue, &bytes)
-        bool("allowParty", allowParty, &bytes)
-        if let categories {
-            key("categories", &bytes)
-            bytes.append(UInt8(ascii: "["))
-            for (index, category) in categories.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                try RoomChange.writeString(category, into: &bytes)
+        func key(_ name: StaticString, _ output: inout JSONOutput) {
+            if first {
+                output.byte(UInt8(ascii: "{"))
+                output.firstKey(name)
+            } else {
+                output.key(name)
             }
-            bytes.append(UInt8(ascii: "]"))
+            first = false
         }
-        try word("spyWin", spyWin?.rawValue, &bytes)
-        JSONBytes.raw(first ? "{}" : "}", into: &bytes)
-    }
-}
-
-/// Appends to a record's bytes without going through `String`: the host writes a change record for nearly every
-/// move.
-enum JSONBytes {
-    static func raw(_ text: StaticString, into bytes: inout [UInt8]) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    /// `value` in decimal, as `String(value)` writes it.
-    static func integer(_ value: Int, into bytes: inout [UInt8]) {
-        integer(Int64(value), into: &bytes)
-    }
-
-    /// `value` in decimal, as `String(value)` writes it.
-    static func integer(_ value: Int64, into bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        // 20 digits hold any UInt64; they are made from the last and copied out in order.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        func int(_ name: StaticString, _ value: Int?, _ output: inout JSONOutput) {
+            guard let value else { return }
+            key(name, &output)
+            output.int(value)
+        }
+        func bool(_ name: StaticString, _ value: Bool?, _ output: inout JSONOutput) {
+            guard let value else { return }
+            key(name, &output)
+            output.bool(value)
+        }
+        func word(_ name: StaticString, _ value: String?, _ output: inout JSONOutput) {
+            guard let value else { return }
+            key(name, &output)
+            output.string(value)
+        }
+        int("maxPlayers", maxPlayers, &output)
+        int("spies", spies, &output)
+        bool("blank", blank, &output)
+        word("clueMode", clueMode?.rawValue, &output)
+        int("turnSeconds", turnSeconds, &output)
+        int("voteSeconds", voteSeconds, &output)
+        word("tieRule", tieRule?.rawValue, &output)
+        bool("revealOut", revealOut, &output)
+        word("blankRule", blankRule?.rawValue, &output)
+        word("language", language?.rawValue, &output)
+        bool("allowParty", allowParty, &output)
+        if let categories {
+            key("categories", &output)
+            output.strings(categories)
+        }
+        word("spyWin", spyWin?.rawValue, &output)
+        if first {
+            output.raw("{}")
+        } else {
+            output.byte(UInt8(ascii: "}"))
         }
     }
 }

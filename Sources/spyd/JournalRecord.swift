@@ -183,6 +183,9 @@ enum JournalFormat {
     /// header that is filled in once its length and checksum are known; on failure `bytes` is as it was.
     @discardableResult
     static func frame(_ record: JournalRecord, into bytes: inout [UInt8]) throws -> Int {
+        if case .change(let change) = record {
+            return try frame(change, into: &bytes)
+        }
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: recordHeaderBytes - 1))
         bytes.append(record.kind.rawValue)
@@ -203,6 +206,50 @@ enum JournalFormat {
             raw.storeBytes(of: checksum.littleEndian, toByteOffset: start + 4, as: UInt32.self)
         }
         return bytes.count - start
+    }
+
+    /// Appends the record of a change, framed, to `bytes`; returns the framed size.
+    @discardableResult
+    static func frame(_ change: RoomChange, into bytes: inout [UInt8]) throws -> Int {
+        var output = JSONOutput(leadingBytes: recordHeaderBytes, capacity: 256)
+        try change.write(to: &output)
+        return try seal(&output, kind: .change, into: &bytes)
+    }
+
+    /// Appends the record of a change, framed, to `bytes`; returns the framed size. The same bytes as `frame` of
+    /// the `RoomChange` with the event's logged form, written from the event itself: the host does this for nearly
+    /// every move, and making the logged form first copies the event's message twice.
+    @discardableResult
+    static func frameChange(
+        room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?,
+        into bytes: inout [UInt8]
+    ) throws -> Int {
+        var output = JSONOutput(leadingBytes: recordHeaderBytes, capacity: 256)
+        try RoomChange.write(
+            room: room, now: now, tokens: tokens, joinedByOthers: joinedByOthers, to: &output
+        ) { output in
+            guard let event, LoggedEvent.logs(event) else { return false }
+            try LoggedEvent.write(event, to: &output)
+            return true
+        }
+        return try seal(&output, kind: .change, into: &bytes)
+    }
+
+    /// Fills in the header `output` left room for (`recordHeaderBytes`, kind last) and appends the record to
+    /// `bytes`; returns its framed size.
+    private static func seal(
+        _ output: inout JSONOutput, kind: JournalRecord.Kind, into bytes: inout [UInt8]
+    ) throws -> Int {
+        let length = output.byteCount - recordHeaderBytes
+        guard length <= maxPayloadBytes else { throw RecordTooLarge(bytes: length) }
+        output.withUnsafeMutableBytes { raw in
+            raw[recordHeaderBytes - 1] = kind.rawValue
+            let checksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[(recordHeaderBytes - 1)...]))
+            raw.storeBytes(of: UInt32(length).littleEndian, toByteOffset: 0, as: UInt32.self)
+            raw.storeBytes(of: checksum.littleEndian, toByteOffset: 4, as: UInt32.self)
+        }
+        output.append(to: &bytes)
+        return output.byteCount
     }
 
     struct RecordTooLarge: Error, CustomStringConvertible {

@@ -45,13 +45,10 @@ extension JournalTests {
         var random = SplitMix64(seed: 64)
         values += (0..<200).map { _ in Int64(bitPattern: random.next()) >> (random.next() % 64) }
         for value in values {
-            var bytes: [UInt8] = [7]
-            JSONBytes.integer(value, into: &bytes)
-            #expect(bytes == [7] + Array(String(value).utf8), "\(value)")
+            var output = JSONOutput(leadingBytes: 1, capacity: 1)
+            output.int(Int(value))
+            #expect(output.finish() == [0] + Array(String(value).utf8), "\(value)")
         }
-        var small: [UInt8] = []
-        JSONBytes.integer(Int.min, into: &small)
-        #expect(small == Array(String(Int.min).utf8))
     }
 
     @Test func everyEventButAStartHasALoggedForm() {
@@ -89,21 +86,20 @@ extension JournalTests {
                 .kick(.init(player: text)),
             ]
         }
-        var events: [LoggedEvent?] = [
-            nil, LoggedEvent(.tick), LoggedEvent(.hostRestarted), LoggedEvent(.join(name: "Bot 1", bot: true)),
+        var roomEvents: [RoomEvent?] = [
+            nil, .tick, .hostRestarted, .join(name: "Bot 1", bot: true),
+            .start(by: "p1", pairs: [WordPair(civilian: "貓", spy: "狗")]),
         ]
         for text in awkward {
-            events += [
-                LoggedEvent(.join(name: text, bot: false)), LoggedEvent(.connected(text)),
-                LoggedEvent(.disconnected(text)), LoggedEvent(.leave(text)),
-            ]
+            roomEvents += [.join(name: text, bot: false), .connected(text), .disconnected(text), .leave(text)]
         }
-        events += messages.map { LoggedEvent(.move("p3", $0)) }
+        roomEvents += messages.map { .move("p3", $0) }
+        let events = roomEvents.map { $0.flatMap(LoggedEvent.init) }
         let tokenSets: [[PlayerID: String]?] = [
             nil, [:], ["p1": String(repeating: "a", count: 32)],
             ["p1": "x", "p2": "y\"", "p\n3": "z", "p4": "w"],
         ]
-        var checked = 0
+        var count = 0
         for (index, event) in events.enumerated() {
             for tokens in tokenSets {
                 for joined in [nil, true, false] as [Bool?] {
@@ -115,11 +111,32 @@ extension JournalTests {
                     #expect(Array(written.dropFirst()) == (try StreamingJSONEncoder.encode(change)), "\(change)")
                     let read = try JSONDecoder().decode(RoomChange.self, from: Data(written.dropFirst()))
                     #expect(read == change)
-                    checked += 1
+                    // The host frames the change straight from the room's event: the same record.
+                    var framed: [UInt8] = [7]
+                    let size = try JournalFormat.frameChange(
+                        room: room, now: change.now, event: roomEvents[index],
+                        tokens: tokens, joinedByOthers: joined, into: &framed)
+                    let checked = [JournalRecord.Kind.change.rawValue] + (try StreamingJSONEncoder.encode(change))
+                    var reference: [UInt8] = [7]
+                    JournalFormat.append(UInt32(checked.count - 1), to: &reference)
+                    JournalFormat.append(Self.bitwiseCRC32C(checked), to: &reference)
+                    reference += checked
+                    #expect(framed == reference && size == framed.count - 1, "\(change)")
+                    count += 1
                 }
             }
         }
-        #expect(checked == events.count * 12)
+        #expect(count == events.count * 12)
+
+        // A logged event that is no room event's logged form (members its kind does not have) is still written
+        // as the encoder writes it.
+        for odd in [#"{"kind":"tick","player":"p1"}"#, #"{"kind":"join","name":"A"}"#, #"{"kind":"move"}"#] {
+            let event = try JSONDecoder().decode(LoggedEvent.self, from: Data(odd.utf8))
+            let change = RoomChange(room: "KFRW", now: 1, event: event)
+            var written: [UInt8] = []
+            try change.writeJSON(into: &written)
+            #expect(written == (try StreamingJSONEncoder.encode(change)), "\(odd)")
+        }
 
         // Framed, the change reads back from a journal's bytes.
         var journal = JournalFormat.header()

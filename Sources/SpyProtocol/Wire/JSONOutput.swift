@@ -5,7 +5,7 @@
 /// `StreamingJSONEncoder` byte for byte (tests compare the two): `"`, `\`, newline, carriage return and tab get
 /// their short escapes, other control characters and DEL `\u00xx`, everything else (CJK, emoji) goes out as
 /// UTF-8. A Swift `String` always holds valid Unicode, so no lone surrogate can reach the output.
-struct JSONOutput: ~Copyable {
+package struct JSONOutput: ~Copyable {
     // Its own buffer rather than an `Array`: an append is a bounds check and a `memcpy`, where `Array`'s generic
     // `append(contentsOf:)` checks uniqueness and capacity again on every key and value.
     private var storage: UnsafeMutableRawPointer
@@ -14,7 +14,7 @@ struct JSONOutput: ~Copyable {
 
     /// An output that starts with `leadingBytes` zero bytes (room for a frame header written in place) and has room
     /// for about `capacity` bytes of JSON.
-    init(leadingBytes: Int = 0, capacity: Int) {
+    package init(leadingBytes: Int = 0, capacity: Int) {
         self.capacity = max(leadingBytes + capacity, 64)
         storage = .allocate(byteCount: self.capacity, alignment: 1)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: leadingBytes)
@@ -26,13 +26,40 @@ struct JSONOutput: ~Copyable {
     }
 
     /// The bytes written, leading bytes included.
-    consuming func finish() -> [UInt8] {
+    package consuming func finish() -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0 {
                 buffer.baseAddress!.initialize(from: storage.assumingMemoryBound(to: UInt8.self), count: count)
             }
             initialized = count
         }
+    }
+
+    /// How many bytes are written, leading bytes included.
+    package var byteCount: Int { count }
+
+    /// The bytes written so far, to fill in a header after the fact.
+    package mutating func withUnsafeMutableBytes<Result>(
+        _ body: (UnsafeMutableRawBufferPointer) throws -> Result
+    ) rethrows -> Result {
+        try body(UnsafeMutableRawBufferPointer(start: storage, count: count))
+    }
+
+    /// Appends the bytes written to `bytes`, with one copy.
+    package func append(to bytes: inout [UInt8]) {
+        let source = UnsafeRawBufferPointer(start: storage, count: count)
+        bytes.append(contentsOf: source.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Takes back what was written after the first `byteCount` bytes.
+    package mutating func truncate(to byteCount: Int) {
+        precondition(byteCount >= 0 && byteCount <= count)
+        count = byteCount
+    }
+
+    /// Bytes that are already JSON (written by another encoder), as they are.
+    package mutating func json(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
     }
 
     @inline(__always)
@@ -68,7 +95,7 @@ struct JSONOutput: ~Copyable {
     /// Inlined, a literal's length is a constant at its call site, so its copy compiles to a few moves instead of a
     /// closure and a call to `memcpy` (a room's view writes about ninety literals).
     @inline(__always)
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         if text.hasPointerRepresentation {
             append(UnsafeRawPointer(text.utf8Start), count: text.utf8CodeUnitCount)
         } else {
@@ -78,14 +105,14 @@ struct JSONOutput: ~Copyable {
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) {
+    package mutating func byte(_ value: UInt8) {
         reserve(1)
         storage.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
         count += 1
     }
 
     /// `{"type":"<type>"`: every message's first member.
-    mutating func open(type: StaticString) {
+    package mutating func open(type: StaticString) {
         raw(#"{"type":""#)
         raw(type)
         byte(UInt8(ascii: "\""))
@@ -93,7 +120,7 @@ struct JSONOutput: ~Copyable {
 
     /// `"name":` for the first member of a nested object (the caller wrote `{`).
     @inline(__always)
-    mutating func firstKey(_ name: StaticString) {
+    package mutating func firstKey(_ name: StaticString) {
         byte(UInt8(ascii: "\""))
         raw(name)
         raw(#"":"#)
@@ -101,18 +128,18 @@ struct JSONOutput: ~Copyable {
 
     /// `,"name":` for every later member.
     @inline(__always)
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         raw(#",""#)
         raw(name)
         raw(#"":"#)
     }
 
     @inline(__always)
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         if value >= 0, value < 10 {
             byte(UInt8(ascii: "0") + UInt8(value))
             return
@@ -131,7 +158,7 @@ struct JSONOutput: ~Copyable {
         }
     }
 
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         var text = text
         byte(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
@@ -146,7 +173,7 @@ struct JSONOutput: ~Copyable {
     }
 
     /// A JSON array of strings.
-    mutating func strings(_ list: [String]) {
+    package mutating func strings(_ list: [String]) {
         byte(UInt8(ascii: "["))
         for (index, text) in list.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
