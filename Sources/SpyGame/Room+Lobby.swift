@@ -12,7 +12,7 @@ extension Room {
 
     mutating func join(name rawName: String, bot: Bool, _ context: inout Context) throws {
         guard !gameRunning else { throw Rejection(.gameInProgress) }
-        let present = playerIDs.count
+        let present = seatedCount
         guard present < settings.maxPlayers else { throw Rejection(.roomFull) }
         let name: String
         if rawName.isEmpty {
@@ -170,7 +170,7 @@ extension Room {
         guard player == owner else { throw Rejection(.notOwner) }
         guard !gameRunning else { throw Rejection(.wrongPhase, "Settings change between games.") }
         let merged = settings.merging(change)
-        if let problem = Rules.validate(merged, seated: playerIDs.count) { throw problem }
+        if let problem = Rules.validate(merged, seated: seatedCount) { throw problem }
         var cleaned = merged
         cleaned.categories = merged.categories.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard cleaned != settings else {

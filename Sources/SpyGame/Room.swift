@@ -44,6 +44,11 @@ public struct Room: Codable, Sendable, Equatable {
         seats.filter { !$0.departed }.map(\.id)
     }
 
+    /// How many players are seated (`playerIDs.count`, without making the list: a settings change asks).
+    var seatedCount: Int {
+        seats.reduce(0) { count, seat in seat.departed ? count : count + 1 }
+    }
+
     /// The player who owns the room, if anyone is seated.
     public var ownerID: PlayerID? { owner }
 
