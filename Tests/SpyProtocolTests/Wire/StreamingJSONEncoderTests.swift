@@ -80,4 +80,43 @@ final class StreamingJSONEncoderTests: XCTestCase {
         XCTAssertEqual(String(decoding: try StreamingJSONEncoder.encode("x\u{7f}"), as: UTF8.self), #""x\u007f""#)
         XCTAssertThrowsError(try StreamingJSONEncoder.encode([Double.nan]))
     }
+
+    /// Strings, integers, booleans and collections of strings are written without the nested machinery, as their
+    /// own `encode(to:)` writes them: as members, as elements and as single values, escapes and empties included.
+    func testStringsAndCollectionsOfStringsAreWrittenAsTheirOwnEncodeWritesThem() throws {
+        struct Fields: Encodable {
+            var name = "a\"b\\c\n\u{1}/é"
+            var count = -7
+            var flag = true
+            var list = ["x", "", "雞 🥚"]
+            var set: Set<String> = ["only"]
+            var map = ["k\"": "v\n"]
+            var nested = [["p"], []]
+            var maybe: [String]? = ["m"]
+            var none: [String]? = nil
+            var byKey = ["z": ["y"]]
+            var emptySet = Set<String>()
+            var emptyMap = [String: String]()
+        }
+        XCTAssertEqual(
+            String(decoding: try StreamingJSONEncoder.encode(Fields()), as: UTF8.self),
+            #"{"name":"a\"b\\c\n\u0001/é","count":-7,"flag":true,"list":["x","","雞 🥚"],"set":["only"],"#
+                + #""map":{"k\"":"v\n"},"nested":[["p"],[]],"maybe":["m"],"byKey":{"z":["y"]},"emptySet":[],"#
+                + #""emptyMap":{}}"#)
+        // Several members: in the collection's own order, as Foundation's encoder writes them too.
+        try assertMatchesFoundation(Fields(set: ["a", "b", "c", "d"], map: ["1": "x", "2": "y\"", "3": "z"]))
+
+        struct Single: Encodable {
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(["s": "t"])
+            }
+        }
+        XCTAssertEqual(String(decoding: try StreamingJSONEncoder.encode(Single()), as: UTF8.self), #"{"s":"t"}"#)
+        XCTAssertEqual(
+            String(decoding: try StreamingJSONEncoder.encode([["a"], ["b", "c"]]), as: UTF8.self),
+            #"[["a"],["b","c"]]"#)
+        XCTAssertEqual(String(decoding: try StreamingJSONEncoder.encode([1, -2]), as: UTF8.self), "[1,-2]")
+        XCTAssertEqual(String(decoding: try StreamingJSONEncoder.encode([false]), as: UTF8.self), "[false]")
+    }
 }
