@@ -23,11 +23,12 @@ extension RoomChange {
             guard let event else { return false }
             // Written from the room event it stands for when it is that event's logged form, member for member;
             // any other value (decoded, made by hand) through the encoder.
-            if let roomEvent = event.event, LoggedEvent(roomEvent) == event {
+            if let roomEvent = event.event, LoggedEvent(roomEvent) == event,
                 try LoggedEvent.write(roomEvent, to: &output)
-            } else {
-                output.json(try StreamingJSONEncoder.encode(event))
+            {
+                return true
             }
+            output.json(try StreamingJSONEncoder.encode(event))
             return true
         }
     }
@@ -66,9 +67,9 @@ extension RoomChange {
 }
 
 extension LoggedEvent {
-    /// The logged form of `event` (not a `start`, which has none), as `Encodable` writes it: `kind`, then the
-    /// members the kind has, in declaration order.
-    static func write(_ event: RoomEvent, to output: inout JSONOutput) throws {
+    /// Writes the logged form of `event` as `Encodable` writes it (`kind`, then the members the kind has, in
+    /// declaration order) and returns `true`; a `start` has none, and nothing is written.
+    static func write(_ event: RoomEvent, to output: inout JSONOutput) throws -> Bool {
         switch event {
         case .join(let name, let bot):
             output.raw(#"{"kind":"join","name":"#)
@@ -94,9 +95,10 @@ extension LoggedEvent {
         case .hostRestarted:
             output.raw(#"{"kind":"hostRestarted""#)
         case .start:
-            preconditionFailure("a start has no logged form")
+            return false
         }
         output.byte(UInt8(ascii: "}"))
+        return true
     }
 
     private static func write(_ message: ClientMessage, to output: inout JSONOutput) throws {
@@ -104,22 +106,10 @@ extension LoggedEvent {
         case .pass: output.raw(#"{"type":"pass"}"#)
         case .start: output.raw(#"{"type":"start"}"#)
         case .leave: output.raw(#"{"type":"leave"}"#)
-        case .vote(let vote):
-            output.raw(#"{"type":"vote","target":"#)
-            output.string(vote.target)
-            output.byte(UInt8(ascii: "}"))
-        case .clue(let clue):
-            output.raw(#"{"type":"clue","text":"#)
-            output.string(clue.text)
-            output.byte(UInt8(ascii: "}"))
-        case .guess(let guess):
-            output.raw(#"{"type":"guess","word":"#)
-            output.string(guess.word)
-            output.byte(UInt8(ascii: "}"))
-        case .kick(let kick):
-            output.raw(#"{"type":"kick","player":"#)
-            output.string(kick.player)
-            output.byte(UInt8(ascii: "}"))
+        case .vote(let vote): oneString(#"{"type":"vote","target":"#, vote.target, &output)
+        case .clue(let clue): oneString(#"{"type":"clue","text":"#, clue.text, &output)
+        case .guess(let guess): oneString(#"{"type":"guess","word":"#, guess.word, &output)
+        case .kick(let kick): oneString(#"{"type":"kick","player":"#, kick.player, &output)
         case .claimAnswer(let answer):
             output.raw(#"{"type":"claim_answer","player":"#)
             output.string(answer.player)
@@ -133,6 +123,13 @@ extension LoggedEvent {
         case .hello, .ping, .pong:
             output.json(try StreamingJSONEncoder.encode(message))
         }
+    }
+
+    /// A message whose one member after its type is a string: `opening` ends with that member's key.
+    private static func oneString(_ opening: StaticString, _ text: String, _ output: inout JSONOutput) {
+        output.raw(opening)
+        output.string(text)
+        output.byte(UInt8(ascii: "}"))
     }
 }
 

@@ -228,9 +228,8 @@ enum JournalFormat {
         try RoomChange.write(
             room: room, now: now, tokens: tokens, joinedByOthers: joinedByOthers, to: &output
         ) { output in
-            guard let event, LoggedEvent.logs(event) else { return false }
-            try LoggedEvent.write(event, to: &output)
-            return true
+            guard let event else { return false }
+            return try LoggedEvent.write(event, to: &output)
         }
         return try seal(&output, kind: .change, into: &bytes)
     }
