@@ -112,12 +112,6 @@ enum JournalRecord: Equatable {
         }
     }
 
-    func payload() throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        try writePayload(into: &bytes)
-        return bytes
-    }
-
     /// Appends the record's payload to `bytes`.
     func writePayload(into bytes: inout [UInt8]) throws {
         switch self {
