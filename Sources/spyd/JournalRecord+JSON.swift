@@ -12,12 +12,6 @@ import SpyProtocol
 /// `RoomChange` and `LoggedEvent` values first: making them copies the event's message, which cost about as much as
 /// writing it.
 extension RoomChange {
-    func writeJSON(into bytes: inout [UInt8]) throws {
-        var output = JSONOutput(capacity: 256)
-        try write(to: &output)
-        output.append(to: &bytes)
-    }
-
     func write(to output: inout JSONOutput) throws {
         try Self.write(room: room, now: now, tokens: tokens, joinedByOthers: joinedByOthers, to: &output) { output in
             guard let event else { return false }

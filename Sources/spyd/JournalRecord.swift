@@ -112,13 +112,13 @@ enum JournalRecord: Equatable {
         }
     }
 
-    /// Appends the record's payload to `bytes`.
-    func writePayload(into bytes: inout [UInt8]) throws {
+    /// Writes the record's payload to `output`.
+    func writePayload(to output: inout JSONOutput) throws {
         switch self {
-        case .snapshot(let snapshot): bytes.append(contentsOf: try StreamingJSONEncoder.encode(snapshot))
-        case .change(let change): try change.writeJSON(into: &bytes)
-        case .closed(let code): bytes.append(contentsOf: code.utf8)
-        case .migrated(let files): bytes.append(contentsOf: try StreamingJSONEncoder.encode(files))
+        case .snapshot(let snapshot): output.json(try StreamingJSONEncoder.encode(snapshot))
+        case .change(let change): try change.write(to: &output)
+        case .closed(let code): output.json(Array(code.utf8))
+        case .migrated(let files): output.json(try StreamingJSONEncoder.encode(files))
         }
     }
 
@@ -173,41 +173,13 @@ enum JournalFormat {
             | UInt32(bytes[offset + 3]) << 24
     }
 
-    /// Appends `record`, framed, to `bytes`; returns the framed size. The payload is written in place after a
-    /// header that is filled in once its length and checksum are known; on failure `bytes` is as it was.
+    /// Appends `record`, framed, to `bytes`; returns the framed size. The payload is written after room for the
+    /// header, which is filled in once its length and checksum are known; on failure `bytes` is as it was.
     @discardableResult
     static func frame(_ record: JournalRecord, into bytes: inout [UInt8]) throws -> Int {
-        if case .change(let change) = record {
-            return try frame(change, into: &bytes)
-        }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: recordHeaderBytes - 1))
-        bytes.append(record.kind.rawValue)
-        do {
-            try record.writePayload(into: &bytes)
-        } catch {
-            bytes.removeSubrange(start...)
-            throw error
-        }
-        let length = bytes.count - start - recordHeaderBytes
-        guard length <= maxPayloadBytes else {
-            bytes.removeSubrange(start...)
-            throw RecordTooLarge(bytes: length)
-        }
-        bytes.withUnsafeMutableBytes { raw in
-            let checksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[(start + 8)...]))
-            raw.storeBytes(of: UInt32(length).littleEndian, toByteOffset: start, as: UInt32.self)
-            raw.storeBytes(of: checksum.littleEndian, toByteOffset: start + 4, as: UInt32.self)
-        }
-        return bytes.count - start
-    }
-
-    /// Appends the record of a change, framed, to `bytes`; returns the framed size.
-    @discardableResult
-    static func frame(_ change: RoomChange, into bytes: inout [UInt8]) throws -> Int {
         var output = JSONOutput(leadingBytes: recordHeaderBytes, capacity: 256)
-        try change.write(to: &output)
-        return try seal(&output, kind: .change, into: &bytes)
+        try record.writePayload(to: &output)
+        return try seal(&output, kind: record.kind, into: &bytes)
     }
 
     /// Appends the record of a change, framed, to `bytes`; returns the framed size. The same bytes as `frame` of
