@@ -208,9 +208,11 @@ def run(browser, args):
                 # A redraw that changes nothing on the list keeps its buttons, so a tap that lands during one is not
                 # lost: the button found before a reconnection redraws the page is still the one to press.
                 button = browser.find_element(By.CSS_SELECTOR, target_button)
-                reconnections = sb.event_count(browser, "已重新連線")
+                welcomed = sb.welcomes(browser)
                 sb.drop_connection(browser)
-                sb.wait(browser, lambda b: sb.event_count(b, "已重新連線") > reconnections, "a reconnection")
+                sb.wait(browser, lambda b: sb.welcomes(b) > welcomed and sb.text_of(b, "link") == "已連線",
+                        "a reconnection")
+                sb.check(sb.event_count(browser, "已重新連線") > 0, "the events say the page reconnected")
                 sb.press(browser, button)
                 question, yes, no = sb.confirm_dialog(browser)
                 sb.check(question == f"確定要讓{target_name}出局嗎？", f"the confirmation asks {question!r}")
@@ -277,9 +279,11 @@ def run(browser, args):
     sb.check(question == "A game is on: leave and give up your seat?", f"the leave question {question!r}")
     # The question outlives the page's redraws (one per message from the host), which close only a vote's question
     # once voting is over: this tab voted in game 1, and a dropped connection now redraws it several times.
-    reconnections = sb.event_count(browser, "Reconnected")
+    welcomed = sb.welcomes(browser)
     sb.drop_connection(browser)
-    sb.wait(browser, lambda b: sb.event_count(b, "Reconnected") > reconnections, "reconnected under the question")
+    sb.wait(browser, lambda b: sb.welcomes(b) > welcomed and sb.text_of(b, "link") == "connected",
+            "reconnected under the question")
+    sb.check(sb.event_count(browser, "Reconnected") > 0, "the events say the page reconnected")
     sb.check(sb.dialog_open(browser), "the leave question stays open while the page redraws")
     sb.answer_dialog(browser, yes=False)
     sb.check(sb.visible(browser, "game"), "Stay keeps the seat")

@@ -151,6 +151,13 @@ def frames(browser):
     return [json.loads(text) for text in browser.execute_script("return window.__spyFrames || []")]
 
 
+def welcomes(browser):
+    """How many `welcome` frames the page has received: one more after each connection the host takes back.
+    Counted from the frames, not the events list, which shows only the latest lines: an older "Reconnected" can
+    drop off its end as a new one arrives."""
+    return sum(1 for frame in frames(browser) if frame.get("type") == "welcome")
+
+
 # Fields that carry a word in the protocol.
 WORD_KEYS = {"word", "civilianWord", "spyWord", "blankGuess"}
 # Fields whose values come from a fixed list (a word of the English bank may be spelled like one of them), and the
