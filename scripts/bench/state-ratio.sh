@@ -3,14 +3,17 @@
 # alternating pairs of runs (by default 8) of `spy-bench --rooms 1 --players 10 --games 30` against a host started
 # here, each host's CPU counted by `perf stat` from when it is listening to when the bench is done. Prints each run,
 # then the median of each side and the ratio of the medians. The state directory is a fresh one under DIR (by
-# default a new directory under /var/tmp), so its disk is the one measured.
-# Run from the project checkout after `swift build -c release`; needs `perf` (Debian's linux-perf).
+# default a new directory under /var/tmp), so its disk is the one measured. Last, synccost.c measures what one
+# durable append costs on that disk alone, and the script splits the state run's CPU into what its syncs cost at
+# that price and the rest: the part of the ratio that is the disk's, and the part that is the host's.
+# Run from the project checkout after `swift build -c release`; needs `perf` (Debian's linux-perf) and a C compiler.
 # Usage: scripts/bench/state-ratio.sh [PAIRS] [DIR]
 set -u
 pairs=${1:-8}
 dir=${2:-$(mktemp -d /var/tmp/spy-ratio.XXXXXX)}
 games=${GAMES:-30}
 command -v perf >/dev/null || { echo "state-ratio.sh: perf is missing (apt-get install linux-perf)" >&2; exit 1; }
+command -v cc >/dev/null || { echo "state-ratio.sh: a C compiler is missing (apt-get install gcc)" >&2; exit 1; }
 [ -x .build/release/spyd ] && [ -x .build/release/spy-bench ] ||
   { echo "state-ratio.sh: run swift build -c release first" >&2; exit 1; }
 
@@ -45,14 +48,29 @@ median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (
 
 without=()
 with=()
+syncs=()
 for i in $(seq "$pairs"); do
   read -r ms cs fs <<<"$(run nostate)"
   without+=("$ms")
   echo "pair $i  no state: ${ms} ms, $cs context switches"
   read -r ms cs fs <<<"$(run state)"
   with+=("$ms")
+  syncs+=("$fs")
   echo "pair $i  state:    ${ms} ms, $cs context switches, $fs fdatasync calls"
 done
 a=$(printf '%s\n' "${without[@]}" | median)
 b=$(printf '%s\n' "${with[@]}" | median)
 echo "median host CPU: ${a} ms without state, ${b} ms with it: $(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / a}')x"
+
+# The disk's price of one durable append (write over zeros, fdatasync), alone, in the state runs' directory.
+cc -O2 -o "$dir/synccost" "$(dirname "$0")/synccost.c" || { echo "state-ratio.sh: cannot build synccost" >&2; exit 1; }
+"$dir/synccost" "$dir/synccost.dat" 2000 >"$dir/synccost.out" || { echo "state-ratio.sh: synccost failed" >&2; exit 1; }
+sed 's/^/synccost: /' "$dir/synccost.out"
+per_sync=$(sed -n 's/.* us wall, \([0-9.]*\) us CPU.*/\1/p' "$dir/synccost.out")
+n=$(printf '%s\n' "${syncs[@]}" | median)
+awk -v a="$a" -v b="$b" -v n="$n" -v c="$per_sync" 'BEGIN {
+  s = n * c / 1000
+  printf "the syncs at that price: %d x %.1f us = %.1f ms, %.2fx of the no-state median; ", n, c, s, s / a
+  printf "the rest of the state run: %.2fx\n", (b - s) / a
+}'
+rm -f "$dir/synccost" "$dir/synccost.dat" "$dir/synccost.out"
