@@ -21,8 +21,10 @@ redis-server --port 6398 --bind 127.0.0.1 --save '' --appendonly yes --appendfsy
 # Wait for redis to be gone on the way out: a server still closing would hold the port and answer the next run's
 # ping, then drop its connections.
 trap 'kill $redis 2>/dev/null; wait $redis 2>/dev/null' EXIT
-for _ in $(seq 50); do [ "$(redis-cli -p 6398 ping 2>/dev/null)" = PONG ] && break; sleep 0.1; done
-kill -0 $redis 2>/dev/null || { echo "durable.sh: redis-server did not start (port 6398 taken?)" >&2; exit 1; }
+# The server that answers must be the one started here, not another still holding the port.
+serving() { redis-cli -p 6398 info server 2>/dev/null | tr -d '\r' | grep -qx "process_id:$redis"; }
+for _ in $(seq 50); do serving && break; sleep 0.1; done
+serving || { echo "durable.sh: redis-server did not start here (port 6398 taken?)" >&2; exit 1; }
 for conns in 10 100; do
   echo "== $conns connections"
   timeout 300 redis-benchmark -p 6398 -t set -c "$conns" -n "$requests" -q | tr '\r' '\n' | grep -v '^$' | tail -1 | sed 's/^/  redis  /'
