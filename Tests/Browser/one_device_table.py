@@ -24,6 +24,7 @@ def run(args):
 
 def play(browser, args):
     sb.join(browser, args.url, NAMES[0])
+    pp.check_markup_keeps_words(browser)
     for name in NAMES[1:]:
         pp.add_seat(browser, name)
     sb.check(pp.device_names(browser) == NAMES, f"the page's seats in order: {pp.device_names(browser)}")
@@ -108,7 +109,7 @@ def check_forgot(browser, args, snapshots, seen):
     snapshots.take(browser, "forgot word")
     sb.check(text.startswith(chosen) and pp.word_of(text) == seen[chosen], f"{chosen}'s word on the forgot page: {text}")
     others = {word for name, word in seen.items() if name != chosen and word and word != seen[chosen]}
-    html = browser.execute_script("return document.documentElement.outerHTML")
+    html = pp.markup(browser)
     sb.check(not any(pp.holds(html, word) for word in others), f"no other seat's word ({others}) in the document")
     # Hidden page: the word goes at once.
     browser.execute_script(

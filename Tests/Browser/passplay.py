@@ -28,13 +28,59 @@ def device_ids(browser):
     return sb.attributes_of_all(browser, "#device-seat-list li", "data-player")
 
 
+# The document's markup without the attributes that hold the page's own names (ids, classes, input types, the
+# keys of its strings, …): a dealt word such as "password" or "card" is found there as a name of the page's code,
+# never as a word shown or kept. Every other attribute, and all text, is kept, so a word kept in a `data-` or
+# `aria-label` attribute, or in a hidden element, is still found.
+MARKUP_JS = """
+const names = new Set(["id", "class", "name", "type", "for", "role", "lang", "rel", "href", "src", "method",
+  "charset", "content", "autocomplete", "autocapitalize", "spellcheck", "inputmode", "enterkeyhint", "min", "max",
+  "step", "maxlength", "aria-labelledby", "aria-describedby", "aria-live", "aria-atomic", "aria-pressed",
+  "data-text", "data-setting", "data-setting-label", "data-option-of", "data-category", "data-kind", "data-player"]);
+const copy = document.documentElement.cloneNode(true);
+for (const element of copy.querySelectorAll("*")) {
+  for (const name of element.getAttributeNames()) {
+    if (names.has(name) || (name === "value" && element.tagName === "OPTION")) element.removeAttribute(name);
+  }
+}
+return copy.outerHTML;
+"""
+
+
+def markup(browser):
+    """The document's markup, without the attributes that name the page's own parts (see `MARKUP_JS`)."""
+    return browser.execute_script(MARKUP_JS)
+
+
+def check_markup_keeps_words(browser):
+    """`markup` leaves out the page's own names and nothing else: a word kept in a hidden element, a `data-`
+    attribute or a label is still found in it."""
+    browser.execute_script(
+        """
+        const probe = document.createElement("div");
+        probe.id = "markup-probe";
+        probe.className = "probe-name";
+        probe.hidden = true;
+        probe.dataset.word = "probe-data";
+        probe.setAttribute("aria-label", "probe-label");
+        probe.textContent = "probe-text";
+        document.body.append(probe);
+        """
+    )
+    html = markup(browser)
+    browser.execute_script('document.getElementById("markup-probe").remove()')
+    for kept in ("probe-data", "probe-label", "probe-text"):
+        sb.check(holds(html, kept), f"the markup checked for words keeps {kept!r}")
+    sb.check(not holds(html, "probe-name"), "the markup checked for words leaves out class names")
+
+
 def holds(text, word):
     """`word` appears in `text` as a word: not as a piece of a longer Latin word ("ice" in "device")."""
     return re.search(r"(?<![A-Za-z])" + re.escape(word) + r"(?![A-Za-z])", text) is not None
 
 
 class Snapshots:
-    """Every state the page went through: its whole markup and its text. Checked for two words once the game's
+    """Every state the page went through: its markup (see `MARKUP_JS`) and its text. Checked for two words once the game's
     words are known (at game over), and for each word shown for the right seat. A state taken once the game-over
     screen names both words is public by design and is not checked: the game can end between a step's look at the
     page and its snapshot (the phone's or a bot's ballot closing the vote)."""
@@ -44,9 +90,10 @@ class Snapshots:
 
     def take(self, browser, what):
         html, text, over = browser.execute_script(
-            """
+            "const markup = (() => {" + MARKUP_JS + "})();"
+            + """
             const over = document.getElementById("game-over");
-            return [document.documentElement.outerHTML, document.documentElement.innerText,
+            return [markup, document.documentElement.innerText,
                     over !== null && over.offsetParent !== null
                         && document.getElementById("civilian-word").textContent !== ""];
             """
