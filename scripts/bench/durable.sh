@@ -19,7 +19,7 @@ df -h "$dir" | tail -1
 redis-server --port 6398 --bind 127.0.0.1 --save '' --appendonly yes --appendfsync always --dir "$dir/redis" \
   >/dev/null 2>&1 & redis=$!
 # Wait for redis to be gone on the way out: a server still closing would hold the port and answer the next run's
-# ping, then drop its connections.
+# check, then drop its connections.
 trap 'kill $redis 2>/dev/null; wait $redis 2>/dev/null' EXIT
 # The server that answers must be the one started here, not another still holding the port.
 serving() { redis-cli -p 6398 info server 2>/dev/null | tr -d '\r' | grep -qx "process_id:$redis"; }
