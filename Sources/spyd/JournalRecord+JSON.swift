@@ -22,7 +22,7 @@ extension RoomChange {
             {
                 return true
             }
-            output.json(try StreamingJSONEncoder.encode(event))
+            output.verbatim(try StreamingJSONEncoder.encode(event))
             return true
         }
     }
@@ -115,7 +115,7 @@ extension LoggedEvent {
             change.write(to: &output)
             output.byte(UInt8(ascii: "}"))
         case .hello, .ping, .pong:
-            output.json(try StreamingJSONEncoder.encode(message))
+            output.verbatim(try StreamingJSONEncoder.encode(message))
         }
     }
 

@@ -115,10 +115,10 @@ enum JournalRecord: Equatable {
     /// Writes the record's payload to `output`.
     func writePayload(to output: inout JSONOutput) throws {
         switch self {
-        case .snapshot(let snapshot): output.json(try StreamingJSONEncoder.encode(snapshot))
+        case .snapshot(let snapshot): output.verbatim(try StreamingJSONEncoder.encode(snapshot))
         case .change(let change): try change.write(to: &output)
-        case .closed(let code): output.json(Array(code.utf8))
-        case .migrated(let files): output.json(try StreamingJSONEncoder.encode(files))
+        case .closed(let code): output.verbatim(Array(code.utf8))
+        case .migrated(let files): output.verbatim(try StreamingJSONEncoder.encode(files))
         }
     }
 

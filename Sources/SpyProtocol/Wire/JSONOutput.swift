@@ -57,8 +57,8 @@ package struct JSONOutput: ~Copyable {
         count = byteCount
     }
 
-    /// Bytes that are already JSON (written by another encoder), as they are.
-    package mutating func json(_ bytes: [UInt8]) {
+    /// Bytes as they are, unescaped: JSON another encoder wrote, or a journal payload that is not JSON at all.
+    package mutating func verbatim(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
