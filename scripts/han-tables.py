@@ -2,7 +2,7 @@
 """Writes the tests' character tables under Tests/Fixtures/han/ (docs/TESTING.md, "Script tables").
 
 - traditional-only.txt: every character of Big5 that GB2312 lacks, and every Big5 character that OpenCC's t2s
-  changes (後, 裏, 著, 乾: GB2312 holds them for names and old texts, mainland text writes 后, 里, 着, 干). Any of
+  changes (後, 乾: GB2312 holds them for names and old texts, mainland text writes 后, 干). Any of
   these in zh-Hans text is a Traditional (or Taiwan variant) form.
 - simplified-only.txt: every character of GB2312 that Big5 lacks: a Simplified form that Traditional text never uses.
 - t2s.txt: "T S" per line, each Big5 character that OpenCC's t2s turns into another single character: a
