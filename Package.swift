@@ -38,6 +38,11 @@ let package = Package(
                 .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
                 .embedInCode("Assets/shared.js"), .embedInCode("Assets/seats.js"), .embedInCode("Assets/pass.js"),
                 .embedInCode("Assets/favicon.svg"),
+                // The page as modules: its words, the reducer and the model (pure), the shell and the views.
+                .embedInCode("Assets/strings.mjs"), .embedInCode("Assets/strings/zh.mjs"),
+                .embedInCode("Assets/strings/en.mjs"), .embedInCode("Assets/core/game.mjs"),
+                .embedInCode("Assets/core/seat.mjs"), .embedInCode("Assets/core/model.mjs"),
+                .embedInCode("Assets/core/moments.mjs"), .embedInCode("Assets/core/intents.mjs"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end tests drive, when it is missing: tmux (terminal client), Debian's headless
-# Chromium and its driver, and Python's selenium (browser tests), zbarimg (reads the banner's QR code back) and
-# iproute2's `ip` (the discovery test between two network namespaces, run as root). Idempotent and quiet: a machine that has
-# everything installs nothing. Under CI=true anything that cannot be installed is an error, so the browser tests
-# can never be skipped silently there; elsewhere it is a warning and those tests skip with a message.
+# Chromium and its driver, and Python's selenium (browser tests), Node.js (the page's reducer tests), zbarimg
+# (reads the banner's QR code back) and iproute2's `ip` (the discovery test between two network namespaces, run as
+# root). Idempotent and quiet: a machine that has everything installs nothing. Under CI=true anything that cannot
+# be installed is an error, so the browser tests can never be skipped silently there; elsewhere it is a warning
+# and those tests skip with a message.
 set -uo pipefail
 
 python=${SPY_TEST_PYTHON:-python3}
@@ -11,6 +12,7 @@ missing_apt=()
 command -v tmux >/dev/null 2>&1 || missing_apt+=(tmux)
 command -v chromium >/dev/null 2>&1 || missing_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing_apt+=(chromium-driver)
+command -v node >/dev/null 2>&1 || missing_apt+=(nodejs)
 command -v "$python" >/dev/null 2>&1 || missing_apt+=(python3 python3-pip)
 command -v zbarimg >/dev/null 2>&1 || missing_apt+=(zbar-tools)
 command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || missing_apt+=(iproute2)
