@@ -260,7 +260,7 @@ const STRINGS = {
     link: {
       connecting: "连接中…",
       connected: "已连接",
-      reconnecting: (n) => `断线了，正在重连（${n}）…`,
+      reconnecting: (n) => `断线，重连中（${n}）…`,
       closed: "已断线",
     },
     // Joining
