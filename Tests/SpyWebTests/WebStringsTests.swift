@@ -21,18 +21,21 @@ import Testing
     static let skipMessage: Comment = "node is missing (Debian: apt-get install nodejs; scripts/install-test-deps.sh)"
 
     @Test(.enabled(if: node != nil || onCI, skipMessage))
-    func everyLanguageHasEverySentenceInItsOwnScript() throws {
+    func everyLanguageHasEverySentenceInItsOwnScript() async throws {
         let node = try #require(Self.node, "CI=true and node is missing: the page's sentence tables go untested")
         let tests = try FileManager.default.contentsOfDirectory(atPath: Self.testsDirectory.path)
             .filter { $0.hasSuffix(".test.mjs") }.sorted()
             .map { Self.testsDirectory.appendingPathComponent($0).path }
         #expect(!tests.isEmpty, "no test files in \(Self.testsDirectory.path)")
-        let result = try Self.run(node, ["--test", "--test-reporter=spec"] + tests, seconds: 120)
-        #expect(result.status == 0, "node --test exited \(result.status):\n\(result.output)")
+        let result = try await Self.run(node, ["--test", "--test-reporter=spec"] + tests, seconds: 120)
+        #expect(result.status == 0, "node --test exited \(result.status.map(String.init) ?? "late"):\n\(result.output)")
     }
 
-    /// Runs a program to its end, within `seconds`; its standard output and error together.
-    static func run(_ program: URL, _ arguments: [String], seconds: Double) throws -> (status: Int32, output: String) {
+    /// Runs a program to its end, within `seconds` (a `nil` status after that); its standard output and error
+    /// together. Waits without holding a thread, so the test pool's few threads go on with other tests.
+    static func run(_ program: URL, _ arguments: [String], seconds: Double) async throws -> (
+        status: Int32?, output: String
+    ) {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -40,15 +43,49 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        let exit = ExitWaiter()
+        process.terminationHandler = { exit.finish($0.terminationStatus) }
         try process.run()
         let output = OutputReader(pipe.fileHandleForReading)
-        guard exited.wait(timeout: .now() + seconds) == .success else {
-            process.terminate()
-            return (-1, "timed out after \(Int(seconds)) s\n" + output.text())
+        let status = await exit.wait(seconds: seconds)
+        if status == nil { process.terminate() }
+        return (status, output.text())
+    }
+}
+
+/// A process's exit status, awaited with a deadline: whichever comes first answers, once.
+private final class ExitWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var status: Int32?
+    private var exited = false
+    private var waiter: CheckedContinuation<Int32?, Never>?
+
+    func finish(_ code: Int32) {
+        lock.withLock { () -> CheckedContinuation<Int32?, Never>? in
+            status = code
+            exited = true
+            defer { waiter = nil }
+            return waiter
+        }?.resume(returning: code)
+    }
+
+    func wait(seconds: Double) async -> Int32? {
+        await withCheckedContinuation { continuation in
+            let done = lock.withLock { () -> Bool in
+                if !exited { waiter = continuation }
+                return exited
+            }
+            if done {
+                continuation.resume(returning: lock.withLock { status })
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+                lock.withLock { () -> CheckedContinuation<Int32?, Never>? in
+                    defer { waiter = nil }
+                    return waiter
+                }?.resume(returning: nil)
+            }
         }
-        return (process.terminationStatus, output.text())
     }
 }
 
