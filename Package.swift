@@ -36,8 +36,8 @@ let package = Package(
             resources: [
                 .embedInCode("Assets/index.html"), .embedInCode("Assets/board.html"),
                 .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
-                .embedInCode("Assets/shared.js"), .embedInCode("Assets/seats.js"), .embedInCode("Assets/pass.js"),
-                .embedInCode("Assets/favicon.svg"),
+                .embedInCode("Assets/strings.js"), .embedInCode("Assets/shared.js"), .embedInCode("Assets/seats.js"),
+                .embedInCode("Assets/pass.js"), .embedInCode("Assets/favicon.svg"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address
