@@ -3,6 +3,7 @@ import SpyBank
 import SpyGame
 import SpyNet
 import SpyProtocol
+import SpyStorage
 
 /// The `spyd` program, the shell around the host: argument handling, bank loading, signals, storage, the loop.
 enum Spyd {

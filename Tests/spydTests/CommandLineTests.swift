@@ -5,6 +5,7 @@ import SpyTestSupport
 import Testing
 
 @testable import SpyHost
+@testable import SpyStorage
 @testable import spyd
 
 @Suite struct CommandLineTests {

@@ -6,6 +6,7 @@ import SpyProtocol
 import Testing
 
 @testable import SpyHost
+@testable import SpyStorage
 @testable import spyd
 
 /// `spyd state check`: what a state directory holds, read without changing it.

@@ -6,6 +6,7 @@ import SpyProtocol
 import Testing
 
 @testable import SpyHost
+@testable import SpyStorage
 @testable import spyd
 
 /// Nothing is acknowledged before it is on disk, even when the disk fails; and the state directory is the host's own.

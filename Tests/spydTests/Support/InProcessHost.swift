@@ -5,6 +5,7 @@ import SpyNet
 import SpyProtocol
 import SpyTestSupport
 
+@testable import SpyStorage
 @testable import spyd
 
 /// What a test needs of a host, wherever it runs: its port, its log, connections to it, and its end.

@@ -6,7 +6,7 @@ import SpyProtocol
 import Testing
 
 @testable import SpyHost
-@testable import spyd
+@testable import SpyStorage
 
 /// The state directory and its files: who may write there, what a failed write or an unreadable file means.
 @Suite struct StateStoreTests {
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aFailingWriterMakesSaveThrowAndLeavesTheOldFile() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         let good = try StateStore(directory: directory.path)
         try good.save(snapshot())
@@ -36,7 +36,7 @@ import Testing
     /// A room mid-vote, with bots, a blank, typed clues that need escaping and a bot's memory of the vote, comes back
     /// from its file exactly as it was saved.
     @Test func aRoomMidVoteComesBackFromItsFileExactly() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         let store = try StateStore(directory: directory.path)
         var room = Room(code: "QVTN", seed: 11)
@@ -77,10 +77,10 @@ import Testing
     }
 
     @Test func aDirectoryWritableByOthersIsRefused() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         for mode: mode_t in [0o777, 0o770, 0o722] {
             chmod(directory.path, mode)
-            let error = #expect(throws: StartupError.self) { try StateStore(directory: directory.path) }
+            let error = #expect(throws: StorageError.self) { try StateStore(directory: directory.path) }
             #expect(error?.description.contains("writable by group or others") == true)
             #expect(error?.description.contains(directory.path) == true)
         }
@@ -90,15 +90,15 @@ import Testing
 
     @Test func aDirectoryOfAnotherUserIsRefused() throws {
         try #require(geteuid() == 0, "needs root to give a directory away")
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         chown(directory.path, 65_534, 65_534)
-        let error = #expect(throws: StartupError.self) { try StateStore(directory: directory.path) }
+        let error = #expect(throws: StorageError.self) { try StateStore(directory: directory.path) }
         #expect(error?.description.contains("belongs to another user") == true)
     }
 
     @Test func aNewDirectoryIsPrivateWhateverTheUmask() throws {
-        let parent = try DaemonProcess.temporaryDirectory()
+        let parent = try Scratch.directory()
         let directory = parent.appendingPathComponent("a/b/state").path
         let old = umask(0)
         defer { umask(old) }
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func aFileThatCannotBeReadStopsTheStartInsteadOfBeingMovedAside() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         let store = try StateStore(directory: directory.path)
         // Root reads any file whatever its mode; a directory where the file should be cannot be read by anyone.
@@ -120,7 +120,7 @@ import Testing
             try store.save(snapshot("ABCD"))
             chmod(path, 0)
         }
-        let error = #expect(throws: StartupError.self) { try store.loadAll(warn: { _ in }) }
+        let error = #expect(throws: StorageError.self) { try store.loadAll(warn: { _ in }) }
         #expect(error?.description.contains(path) == true)
         #expect(error?.description.contains("cannot be read") == true)
         #expect(FileManager.default.fileExists(atPath: path))
@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test func numbersOutOfRangeMakeAFileCorrupt() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         let store = try StateStore(directory: directory.path)
         try store.save(snapshot())
@@ -160,7 +160,7 @@ import Testing
             ("too many bot cards", tooManyCards),
         ]
         for (name, spoil) in cases {
-            let directory = try DaemonProcess.temporaryDirectory()
+            let directory = try Scratch.directory()
             chmod(directory.path, 0o700)
             let store = try StateStore(directory: directory.path)
             var bad = snapshot()
@@ -170,18 +170,18 @@ import Testing
             #expect(try store.loadAll(warn: { warnings.append($0) }).isEmpty, "\(name)")
             #expect(warnings.count == 1 && warnings[0].contains("corrupt"), "\(name): \(warnings)")
         }
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         let store = try StateStore(directory: directory.path)
         var fine = snapshot()
-        fine.tokens["p1"] = ResumeToken.make()
+        fine.tokens["p1"] = "0123456789abcdef0123456789abcdef"
         fine.bots.cards["p2"] = .init(game: 0, word: "牛奶")
         try store.save(fine)
         #expect(try store.loadAll(warn: { Issue.record("\($0)") }) == [fine])
     }
 
     @Test func aPlantedSymlinkIsNeverWrittenThrough() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         let target = directory.appendingPathComponent("victim").path
         try "precious".write(toFile: target, atomically: true, encoding: .utf8)
         let path = directory.appendingPathComponent("room-KFRW.json").path
@@ -194,7 +194,7 @@ import Testing
     }
 
     @Test func aStaleTemporaryFileFromACrashIsReplaced() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         let path = directory.appendingPathComponent("port").path
         try "half-writ".write(toFile: path + ".tmp", atomically: false, encoding: .utf8)
         try AtomicFile.write(Array("7777\n".utf8), to: path)

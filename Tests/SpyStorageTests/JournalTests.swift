@@ -6,12 +6,12 @@ import SpyProtocol
 import Testing
 
 @testable import SpyHost
-@testable import spyd
+@testable import SpyStorage
 
 /// The journal's format, its recovery (snapshot plus replay) and what a failing disk does to it.
 @Suite struct JournalTests {
     private func privateDirectory() throws -> String {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         return directory.path
     }
@@ -578,7 +578,7 @@ import Testing
 
         // A room file the journal was not made from is refused, not dropped.
         try store.save(snapshot("CCCC"))
-        #expect(throws: StartupError.self) { _ = try Journal.open(directory: directory) { _ in } }
+        #expect(throws: StorageError.self) { _ = try Journal.open(directory: directory) { _ in } }
         #expect(FileManager.default.fileExists(atPath: "\(directory)/room-CCCC.json"))
     }
 
@@ -587,11 +587,11 @@ import Testing
         let elsewhere = try privateDirectory() + "/target"
         try Data(JournalFormat.header()).write(to: URL(fileURLWithPath: elsewhere))
         #expect(symlink(elsewhere, "\(directory)/\(Journal.fileName)") == 0)
-        #expect(throws: StartupError.self) { _ = try Journal.open(directory: directory) { _ in } }
+        #expect(throws: StorageError.self) { _ = try Journal.open(directory: directory) { _ in } }
 
         let newer = try privateDirectory()
         try Data(JournalFormat.header(version: 2)).write(to: URL(fileURLWithPath: "\(newer)/\(Journal.fileName)"))
-        let error = #expect(throws: StartupError.self) { _ = try Journal.open(directory: newer) { _ in } }
+        let error = #expect(throws: StorageError.self) { _ = try Journal.open(directory: newer) { _ in } }
         #expect(error?.description.contains("format 2") == true)
     }
 
@@ -604,34 +604,5 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(names.contains { $0.hasPrefix("\(Journal.fileName).corrupt-") })
         #expect(JournalFormat.headerProblem(try fileBytes("\(directory)/\(Journal.fileName)")) == nil)
-    }
-}
-
-/// What the host does with a journal that holds a room it cannot trust.
-@Suite struct JournalHostTests {
-    @Test func aCorruptRoomIsSetAsideOnceAndTheJournalNoLongerHoldsIt() throws {
-        let state = try DaemonProcess.temporaryDirectory()
-        chmod(state.path, 0o700)
-        defer { try? FileManager.default.removeItem(at: state) }
-        let (journal, _) = try Journal.open(directory: state.path) { Issue.record("\($0)") }
-        var room = Room(code: "BADT", seed: 3)
-        _ = room.apply(.join(name: "Amy", bot: false), now: 0)
-        try journal.append(
-            .snapshot(RoomSnapshot(room: room, tokens: ["p1": "guessable"], permanent: false, bots: .init())))
-        try journal.commit()
-
-        let first = try DaemonProcess(stateDirectory: state)
-        #expect(first.waitForLine(containing: "room BADT in the journal is corrupt") != nil)
-        #expect(first.stop() == 0)
-        let aside = try FileManager.default.contentsOfDirectory(atPath: state.path).filter {
-            $0.hasPrefix("room-BADT.corrupt-")
-        }
-        #expect(aside.count == 1)
-
-        let second = try DaemonProcess(stateDirectory: state)
-        _ = try TestPlayer(port: second.port, name: "Fresh")
-        #expect(second.stop() == 0)
-        #expect(!second.log.contains("BADT"))
-        #expect(try StorageTests.journalRooms(state.path).allSatisfy { $0.room.code != "BADT" })
     }
 }

@@ -18,7 +18,7 @@ import SpyProtocol
 /// file would also have to write the inode (its size and blocks), one more round trip to the disk on every commit.
 /// Blocks reserved with `fallocate` would not do: they are unwritten extents, and the first write into each
 /// changes metadata all the same. Reading stops at the zeros: they are space kept ready, not a torn tail.
-final class Journal {
+package final class Journal {
     /// The system calls the journal writes with; replaceable so tests can make the disk fail.
     struct Disk {
         /// `pwrite(2)`: bytes written, or -1 with `errno` set.
@@ -59,9 +59,9 @@ final class Journal {
         }
     }
 
-    static let fileName = "rooms.journal"
+    package static let fileName = "rooms.journal"
     /// Largest journal read at start; compaction keeps it far smaller.
-    static let maxFileBytes = 1 << 30
+    package static let maxFileBytes = 1 << 30
 
     let directory: String
     let path: String
@@ -365,7 +365,7 @@ extension Journal {
         case .success(let bytes):
             switch JournalFormat.headerProblem(bytes) {
             case .format(let format):
-                throw StartupError(
+                throw StorageError(
                     "the journal \(path) has format \(format), which this host does not read (it reads format "
                         + "\(JournalFormat.version)); run the host that wrote it, or move the file away yourself")
             case .notAJournal:
@@ -390,7 +390,7 @@ extension Journal {
         case .failure(.missing):
             break
         case .failure(let problem):
-            throw StartupError(
+            throw StorageError(
                 "the journal \(path) cannot be read (\(problem.reason)); it is not moved aside: fix it or move it "
                     + "away yourself, then start again")
         }
@@ -398,13 +398,13 @@ extension Journal {
         if size > 0 {
             fd = Glibc.open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else {
-                throw StartupError("cannot open the journal \(path): \(String(cString: strerror(errno)))")
+                throw StorageError("cannot open the journal \(path): \(String(cString: strerror(errno)))")
             }
             if contents.cutBytes > 0 {
                 guard ftruncate(fd, off_t(size)) == 0, fsync(fd) == 0 else {
                     let reason = String(cString: strerror(errno))
                     close(fd)
-                    throw StartupError("cannot cut the torn tail off the journal \(path): \(reason)")
+                    throw StorageError("cannot cut the torn tail off the journal \(path): \(reason)")
                 }
                 fileSize = size
             }
@@ -429,7 +429,7 @@ extension Journal {
             guard
                 case .success(let bytes) = BoundedFile.read(
                     "\(directory)/\(name)", maxBytes: StateStore.maxFileBytes, followingLinks: false)
-            else { throw StartupError("cannot read the state file \(directory)/\(name)") }
+            else { throw StorageError("cannot read the state file \(directory)/\(name)") }
             files[name] = CRC32C.checksum(bytes)
         }
         if created {
@@ -439,7 +439,7 @@ extension Journal {
             var known: [String: UInt32] = [:]
             for case .migrated(let listed) in contents.records { known.merge(listed) { $1 } }
             if let stranger = files.keys.sorted().first(where: { known[$0] != files[$0] }) {
-                throw StartupError(
+                throw StorageError(
                     "the state directory \(directory) holds a journal and also \(stranger), a room file the journal "
                         + "was not made from (written by an older host after the journal?); move it away or remove "
                         + "the journal \(Journal.fileName) to start from the room files, then start again")
@@ -448,7 +448,7 @@ extension Journal {
         for name in files.keys.sorted() {
             let from = "\(directory)/\(name)"
             guard rename(from, from + ".migrated") == 0 else {
-                throw StartupError("cannot set aside \(from): \(String(cString: strerror(errno)))")
+                throw StorageError("cannot set aside \(from): \(String(cString: strerror(errno)))")
             }
         }
         if !files.isEmpty {

@@ -52,7 +52,7 @@ final class StateStore {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw StartupError("cannot list the state directory \(directory): \(error.localizedDescription)")
+            throw StorageError("cannot list the state directory \(directory): \(error.localizedDescription)")
         }
         var snapshots: [RoomSnapshot] = []
         for name in names.sorted() where name.hasPrefix("room-") && name.hasSuffix(".json") {
@@ -96,15 +96,15 @@ final class StateStore {
                 $0.hasPrefix("room-") && $0.hasSuffix(".json")
             }
         } catch {
-            throw StartupError("cannot list the state directory \(directory): \(error.localizedDescription)")
+            throw StorageError("cannot list the state directory \(directory): \(error.localizedDescription)")
         }
     }
 
     /// The bytes of a state file, or nil when it is larger than `maxFileBytes` (corrupt). A symlink, a FIFO or a
     /// file that cannot be read throws: it is not moved aside as corrupt.
     private static func read(_ path: String) throws -> [UInt8]? {
-        func refusal(_ code: Int32) -> StartupError {
-            StartupError(
+        func refusal(_ code: Int32) -> StorageError {
+            StorageError(
                 "state file \(path) exists but cannot be read (\(String(cString: strerror(code)))); it is not moved "
                     + "aside as corrupt: fix its permissions or move it away yourself, then start again")
         }
@@ -123,30 +123,30 @@ final class StateStore {
         var info = stat()
         if stat(directory, &info) != 0 {
             guard errno == ENOENT else {
-                throw StartupError("cannot use the state directory \(directory): \(String(cString: strerror(errno)))")
+                throw StorageError("cannot use the state directory \(directory): \(String(cString: strerror(errno)))")
             }
             do {
                 try FileManager.default.createDirectory(
                     atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw StartupError("cannot create the state directory \(directory): \(error.localizedDescription)")
+                throw StorageError("cannot create the state directory \(directory): \(error.localizedDescription)")
             }
             chmod(directory, 0o700)
             guard stat(directory, &info) == 0 else {
-                throw StartupError("cannot use the state directory \(directory): \(String(cString: strerror(errno)))")
+                throw StorageError("cannot use the state directory \(directory): \(String(cString: strerror(errno)))")
             }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw StartupError("the state directory \(directory) is not a directory; choose another with --state-dir")
+            throw StorageError("the state directory \(directory) is not a directory; choose another with --state-dir")
         }
         guard info.st_uid == geteuid() else {
-            throw StartupError(
+            throw StorageError(
                 "the state directory \(directory) belongs to another user (uid \(info.st_uid)); the host only keeps "
                     + "its rooms in a directory of its own: choose another with --state-dir")
         }
         guard info.st_mode & 0o022 == 0 else {
             let mode = String(info.st_mode & 0o777, radix: 8)
-            throw StartupError(
+            throw StorageError(
                 "the state directory \(directory) is writable by group or others (mode \(mode)), so anyone could "
                     + "plant files the host would trust: run `chmod 700 \(directory)` or choose another with --state-dir"
             )

@@ -4,7 +4,7 @@ import SpyGame
 import Testing
 
 @testable import SpyHost
-@testable import spyd
+@testable import SpyStorage
 
 /// The wake as the loop sees it: what a failed commit hands back to be taken back, and nothing more.
 @Suite struct DurableRoomsTests {
@@ -27,7 +27,7 @@ import Testing
     /// they were when it began (before its first change, however many it made), however many rooms the wakes before
     /// it touched.
     @Test func aFailedCommitHandsBackOnlyItsOwnWake() throws {
-        let directory = try DaemonProcess.temporaryDirectory().path
+        let directory = try Scratch.directory().path
         chmod(directory, 0o700)
         defer {
             for path in [directory, directory + ".away"] { try? FileManager.default.removeItem(atPath: path) }
@@ -56,7 +56,7 @@ import Testing
     /// A room closed and a new one opened under the same code within one wake: the new room's first change comes
     /// after a snapshot of its own, so the next start finds it as it is.
     @Test func aCodeClosedAndOpenedAgainWithinAWakeIsFoundAgainAtStart() throws {
-        let directory = try DaemonProcess.temporaryDirectory().path
+        let directory = try Scratch.directory().path
         chmod(directory, 0o700)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = try DurableRooms(directory: directory) { Issue.record("\($0)") }
