@@ -29,14 +29,16 @@ package final class DurableRooms: HostStorage {
     /// A record could not be encoded: the wake cannot commit.
     private var unrecordable: Error?
 
-    package init(directory: String, warn: (String) -> Void) throws {
-        let (journal, contents) = try Journal.open(directory: directory, warn: warn)
+    /// Opens the journal of `directory` at `now` (wall-clock ms, from the host's clock: it names the files set
+    /// aside) and replays it; what it cannot trust is reported through `warn`.
+    package init(directory: String, now: Int64, warn: (String) -> Void) throws {
+        let (journal, contents) = try Journal.open(directory: directory, now: now, warn: warn)
         self.journal = journal
         let rooms = JournalRooms(contents.records)
         for (code, problem) in rooms.unreplayed {
             warn("room \(code): a change in the journal does not replay (\(problem)); the room is kept as before it")
         }
-        let stamp = Int(Date().timeIntervalSince1970)
+        let stamp = now / 1000
         for (code, problem, snapshot) in rooms.refused {
             let aside = "\(directory)/room-\(code).corrupt-\(stamp)"
             try? AtomicFile.write((try? StreamingJSONEncoder.encode(snapshot)) ?? [], to: aside, mode: 0o600)

@@ -349,14 +349,15 @@ extension Journal {
         var migratedFiles = 0
     }
 
-    /// Opens (or creates) the journal of `directory`. A torn or corrupt tail is cut off, kept aside in a file of
-    /// its own and reported through `warn`; room files of an older host become the journal's first snapshots and
-    /// are renamed `*.migrated` once the journal holding them is durable. What cannot be read safely (a symlink,
-    /// an unreadable or oversized file, a journal of a newer format) stops the start, naming it.
+    /// Opens (or creates) the journal of `directory` at `now` (wall-clock ms, which names the files set aside). A
+    /// torn or corrupt tail is cut off, kept aside in a file of its own and reported through `warn`; room files of
+    /// an older host become the journal's first snapshots and are renamed `*.migrated` once the journal holding
+    /// them is durable. What cannot be read safely (a symlink, an unreadable or oversized file, a journal of a
+    /// newer format) stops the start, naming it.
     static func open(
-        directory: String, disk: Disk = .system, policy: Policy = Policy(), warn: (String) -> Void
+        directory: String, now: Int64, disk: Disk = .system, policy: Policy = Policy(), warn: (String) -> Void
     ) throws -> (Journal, Contents) {
-        try StateStore.prepare(directory)
+        try StateDirectory.prepare(directory)
         let path = "\(directory)/\(fileName)"
         var contents = Contents(records: [])
         var size = 0
@@ -369,7 +370,7 @@ extension Journal {
                     "the journal \(path) has format \(format), which this host does not read (it reads format "
                         + "\(JournalFormat.version)); run the host that wrote it, or move the file away yourself")
             case .notAJournal:
-                let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+                let aside = "\(path).corrupt-\(now / 1000)"
                 rename(path, aside)
                 warn("the journal \(fileName) has no valid header; moved aside to \(aside)")
             case nil:
@@ -379,7 +380,7 @@ extension Journal {
                 fileSize = bytes.count
                 if let problem = parsed.tailProblem {
                     contents.cutBytes = parsed.tailBytes
-                    let aside = "\(path).tail-\(Int(Date().timeIntervalSince1970))"
+                    let aside = "\(path).tail-\(now / 1000)"
                     let tail = Array(bytes[parsed.goodBytes..<(parsed.goodBytes + parsed.tailBytes)])
                     try? AtomicFile.write(tail, to: aside, mode: 0o600)
                     warn(
@@ -415,20 +416,23 @@ extension Journal {
         let journal = Journal(
             directory: directory, fd: fd, committedBytes: size, fileBytes: fileSize, disk: disk, policy: policy)
         for record in contents.records { journal.account(record, size: 0) }
-        contents.migratedFiles = try journal.adoptOlderFiles(contents: &contents, created: size == 0, warn: warn)
+        contents.migratedFiles = try journal.adoptOlderFiles(
+            contents: &contents, created: size == 0, now: now, warn: warn)
         return (journal, contents)
     }
 
     /// The room files (`room-CODE.json`) of an older host: on a new journal they become its snapshots; next to a
     /// journal made from them they are set aside; any other is refused rather than ignored.
-    private func adoptOlderFiles(contents: inout Contents, created: Bool, warn: (String) -> Void) throws -> Int {
-        let store = try StateStore(directory: directory)
-        let snapshots = created ? try store.loadAll(warn: warn) : []
+    private func adoptOlderFiles(
+        contents: inout Contents, created: Bool, now: Int64, warn: (String) -> Void
+    ) throws -> Int {
+        let older = OlderRoomFiles(directory: directory)
+        let snapshots = created ? try older.takeIn(now: now, warn: warn) : []
         var files: [String: UInt32] = [:]
-        for name in try store.roomFileNames() {
+        for name in try older.names() {
             guard
                 case .success(let bytes) = BoundedFile.read(
-                    "\(directory)/\(name)", maxBytes: StateStore.maxFileBytes, followingLinks: false)
+                    "\(directory)/\(name)", maxBytes: OlderRoomFiles.maxFileBytes, followingLinks: false)
             else { throw StorageError("cannot read the state file \(directory)/\(name)") }
             files[name] = CRC32C.checksum(bytes)
         }

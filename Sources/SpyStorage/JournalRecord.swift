@@ -155,7 +155,7 @@ package enum JournalFormat {
     static let headerBytes = 16
     static let recordHeaderBytes = 9
     /// Largest payload a record may have; a room's snapshot is a few KiB.
-    static let maxPayloadBytes = StateStore.maxFileBytes
+    static let maxPayloadBytes = 16 << 20
 
     static func header(version: UInt32 = version) -> [UInt8] {
         var bytes = magic

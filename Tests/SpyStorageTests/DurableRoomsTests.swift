@@ -32,7 +32,7 @@ import Testing
         defer {
             for path in [directory, directory + ".away"] { try? FileManager.default.removeItem(atPath: path) }
         }
-        let store = try DurableRooms(directory: directory) { Issue.record("\($0)") }
+        let store = try DurableRooms(directory: directory, now: 0) { Issue.record("\($0)") }
         let hosts = (0..<40).map { room(String(format: "R%03d", $0), players: ["Amy"]) }
 
         for round in 1...3 {
@@ -59,7 +59,7 @@ import Testing
         let directory = try Scratch.directory().path
         chmod(directory, 0o700)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try DurableRooms(directory: directory) { Issue.record("\($0)") }
+        let store = try DurableRooms(directory: directory, now: 0) { Issue.record("\($0)") }
         let first = room("RRRR", players: ["Amy"])
         join("Bo", in: first, store: store, now: 1)
         #expect(store.commit().1 == nil)
@@ -70,7 +70,7 @@ import Testing
         join("Eve", in: second, store: store, now: 3)
         #expect(store.commit().1 == nil)
 
-        let reopened = try DurableRooms(directory: directory) { Issue.record("at start: \($0)") }
+        let reopened = try DurableRooms(directory: directory, now: 0) { Issue.record("at start: \($0)") }
         #expect(reopened.recovered.map(\.room.code) == ["RRRR"])
         // The first room had three seats when it closed; the second has two.
         #expect(reopened.recovered.first?.room.playerIDs.count == 2)

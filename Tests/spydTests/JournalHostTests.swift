@@ -12,7 +12,7 @@ import Testing
         let state = try DaemonProcess.temporaryDirectory()
         chmod(state.path, 0o700)
         defer { try? FileManager.default.removeItem(at: state) }
-        let (journal, _) = try Journal.open(directory: state.path) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: state.path, now: 0) { Issue.record("\($0)") }
         var room = Room(code: "BADT", seed: 3)
         _ = room.apply(.join(name: "Amy", bot: false), now: 0)
         try journal.append(
