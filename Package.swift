@@ -39,8 +39,9 @@ let package = Package(
                 .embedInCode("Assets/strings.js"), .embedInCode("Assets/shared.js"), .embedInCode("Assets/seats.js"),
                 .embedInCode("Assets/pass.js"), .embedInCode("Assets/favicon.svg"),
                 // The page as modules: its words, the reducer and the model (pure), the shell and the views.
-                .embedInCode("Assets/strings.mjs"), .embedInCode("Assets/strings/zh.mjs"),
-                .embedInCode("Assets/strings/en.mjs"), .embedInCode("Assets/core/game.mjs"),
+                .embedInCode("Assets/strings.mjs"), .embedInCode("Assets/strings/zh-TW.mjs"),
+                .embedInCode("Assets/strings/zh-Hans.mjs"), .embedInCode("Assets/strings/en.mjs"),
+                .embedInCode("Assets/shell/language.mjs"), .embedInCode("Assets/core/game.mjs"),
                 .embedInCode("Assets/core/seat.mjs"), .embedInCode("Assets/core/model.mjs"),
                 .embedInCode("Assets/core/moments.mjs"), .embedInCode("Assets/core/intents.mjs"),
             ],

@@ -16,7 +16,6 @@ command -v node >/dev/null 2>&1 || missing_apt+=(nodejs)
 command -v "$python" >/dev/null 2>&1 || missing_apt+=(python3 python3-pip)
 command -v zbarimg >/dev/null 2>&1 || missing_apt+=(zbar-tools)
 command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || missing_apt+=(iproute2)
-command -v node >/dev/null 2>&1 || missing_apt+=(nodejs)
 if command -v dpkg-query >/dev/null 2>&1; then
     dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "install ok installed" \
         || missing_apt+=(fonts-noto-cjk)

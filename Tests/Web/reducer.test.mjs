@@ -182,9 +182,9 @@ test("five players and a blank: too few to start, a tie and its PK, the blank's 
   const blankSeat = replay(blank, [guesser]);
   assert.equal(blankSeat.seat.dealt.blank, true);
   const guessing = stepsOf(blankSeat.steps, "guessing")[0];
-  assert.equal(say(STRINGS.zh, guessing.effects[0].line), STRINGS.zh.yourGuess);
+  assert.equal(say(STRINGS["zh-TW"], guessing.effects[0].line), STRINGS["zh-TW"].yourGuess);
   const over = received(blank, "小明").find((m) => m.type === "game_over");
-  assert.ok(texts(first.seat, "zh").includes(STRINGS.zh.blankGuess(blankSeat.seat.name, over.blankGuess)));
+  assert.ok(texts(first.seat, "zh-TW").includes(STRINGS["zh-TW"].blankGuess(blankSeat.seat.name, over.blankGuess)));
   // Result lines name players, never ids.
   for (const step of results) {
     for (const entry of step.seat.events.slice(step.before.events.length)) assert.doesNotMatch(say(STRINGS.en, entry), /\bp\d+\b/);

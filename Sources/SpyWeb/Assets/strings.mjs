@@ -1,32 +1,59 @@
 // The pages' words: the sentence table of each language, the choice of language, and `say`, which turns a
 // sentence named as data (what the reducer keeps: `{ t: "clueEvent", a: ["Amy", "早上喝的"] }`) into text in
 // the language shown now. The reducer never holds text, so a switch of language redraws every line.
-import zh from "./strings/zh.mjs";
+import zhTW from "./strings/zh-TW.mjs";
+import zhHans from "./strings/zh-Hans.mjs";
 import en from "./strings/en.mjs";
 
-export const STRINGS = { zh, en };
+export const STRINGS = { "zh-TW": zhTW, "zh-Hans": zhHans, en };
 
-/** The languages in the order the switch goes round them. */
-export const LANGUAGES = ["zh", "en"];
+// The interface languages: the key of their sentences, their name in themselves for the header's menu, and the
+// tag that marks the document (screen readers pronounce it right; the CSS picks the script's fonts).
+export const INTERFACE_LANGUAGES = [
+  { key: "zh-TW", name: "繁體中文", tag: "zh-Hant-TW" },
+  { key: "zh-Hans", name: "简体中文", tag: "zh-Hans" },
+  { key: "en", name: "English", tag: "en" },
+];
 
-/** The `lang` attribute of a page in `lang`, so screen readers pronounce it right. */
+/** The `lang` attribute of a page in `lang`. */
 export function htmlLang(lang) {
-  return lang === "zh" ? "zh-Hant-TW" : "en";
+  return (INTERFACE_LANGUAGES.find((entry) => entry.key === lang) || INTERFACE_LANGUAGES[2]).tag;
 }
 
-/** The language after `lang` on the switch. */
-export function nextLanguage(lang) {
-  return LANGUAGES[(LANGUAGES.indexOf(lang) + 1) % LANGUAGES.length];
+/** Whether the page speaks `lang`. */
+export function spoken(lang) {
+  return INTERFACE_LANGUAGES.some((entry) => entry.key === lang);
 }
 
-/** The interface language: the player's last choice, else the browser's (zh… means Traditional Chinese). */
-export function pickLanguage(saved, browserLanguages) {
-  if (LANGUAGES.includes(saved)) return saved;
-  for (const tag of browserLanguages || []) {
-    if (!tag) continue;
-    const lower = tag.toLowerCase();
-    if (lower.startsWith("zh")) return "zh";
-    if (lower.startsWith("en")) return "en";
+/**
+ * The interface language a BCP 47 tag asks for, "" when the page does not speak it: a Simplified script or a
+ * mainland or Singapore region (zh-CN, zh-SG, zh-Hans-HK), and a bare zh, mean Simplified; a Traditional script or
+ * Taiwan, Hong Kong or Macau (zh-TW, zh-HK, zh-MO, zh-Hant) mean Traditional.
+ */
+export function languageOfTag(tag) {
+  const parts = String(tag || "")
+    .toLowerCase()
+    .replace(/_/g, "-")
+    .split("-");
+  if (parts[0] === "en") return "en";
+  if (parts[0] !== "zh") return "";
+  if (parts.includes("hans")) return "zh-Hans";
+  if (parts.includes("hant") || ["tw", "hk", "mo"].includes(parts[1])) return "zh-TW";
+  return "zh-Hans";
+}
+
+/**
+ * The interface language: `?lang=` in the address (for this page, not remembered), else the player's pick
+ * remembered on this device, else the first of the browser's languages (its Accept-Language) that the page
+ * speaks, else English.
+ */
+export function chooseLanguage({ asked = "", picked = "", browser = [] }) {
+  const fromAddress = languageOfTag(asked);
+  if (fromAddress) return fromAddress;
+  if (spoken(picked)) return picked;
+  for (const tag of browser) {
+    const lang = languageOfTag(tag);
+    if (lang) return lang;
   }
   return "en";
 }

@@ -1,7 +1,7 @@
 // What the people at the page do, as data: `act(model, intent, now)` returns the next model and the effects (a
 // message to send, a question to ask, something to store). Handlers in the views only name an intent; they never
 // write state. Pure, like the reducer.
-import { line, nextLanguage } from "../strings.mjs";
+import { line, spoken } from "../strings.mjs";
 import { canVote, inGame, isOwner, nameOf, seatOf } from "./game.mjs";
 import { claimAsker, firstSeat, seatByKey, settle, withSeat } from "./model.mjs";
 import { privateMoments } from "./moments.mjs";
@@ -36,7 +36,8 @@ function apply(model, intent, now, effects) {
   const first = firstSeat(model);
   switch (intent.type) {
     case "language": {
-      const lang = intent.lang || nextLanguage(model.ui.lang);
+      if (!spoken(intent.lang)) return model;
+      const lang = intent.lang;
       effects.push({ type: "language", lang });
       return ui(model, { lang });
     }

@@ -1,11 +1,10 @@
 // Every sentence the pages show, in English.
 // Wording follows the terminal client (Sources/SpyClient/Strings.swift) so a table mixing both clients reads the
-// same words. Every key is in every language (Tests/Web/strings.test.mjs checks it).
+// same words. Every language has every key (Tests/Web/strings.test.mjs).
 export default {
   title: "Who Is the Spy",
   boardTitle: "Who Is the Spy · Board",
-  switchTo: "中文",
-  switchLabel: "切換成中文",
+  languageLabel: "Language",
   room: (code) => `Room ${code}`,
   game: (n) => `Game ${n}`,
   round: (n) => `Round ${n}`,
@@ -83,7 +82,14 @@ export default {
   tieRule: { pk: "PK", nobody: "nobody out", random: "random" },
   blankRule: { survive: "survive", guess: "guess" },
   spyWin: { three: "at 3 left", parity: "at parity" },
-  language: { "zh-TW": "Chinese", en: "English", both: "both" },
+  language: {
+    "zh-TW": "Traditional Chinese",
+    "zh-Hans": "Simplified Chinese",
+    en: "English",
+    both: "Traditional Chinese and English",
+    "zh-Hans+en": "Simplified Chinese and English",
+  },
+  unknownValue: (value) => `other (${value})`,
   settingsLine: (s, L) =>
     [
       `spies ${s.spies}`,

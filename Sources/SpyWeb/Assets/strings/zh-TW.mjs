@@ -1,11 +1,10 @@
-// Every sentence the pages show, in Traditional Chinese (zh-Hant-TW).
+// Every sentence the pages show, in Traditional Chinese for Taiwan (zh-Hant-TW).
 // Wording follows the terminal client (Sources/SpyClient/Strings.swift) so a table mixing both clients reads the
-// same words. Every key is in every language (Tests/Web/strings.test.mjs checks it).
+// same words. Every language has every key (Tests/Web/strings.test.mjs).
 export default {
   title: "誰是臥底",
   boardTitle: "誰是臥底 · 看板",
-  switchTo: "English",
-  switchLabel: "Switch to English",
+  languageLabel: "介面語言",
   room: (code) => `房間 ${code}`,
   game: (n) => `第${n}局`,
   round: (n) => `第${n}輪`,
@@ -79,7 +78,14 @@ export default {
   tieRule: { pk: "PK", nobody: "無人出局", random: "隨機" },
   blankRule: { survive: "存活", guess: "猜詞" },
   spyWin: { three: "剩3人", parity: "人數相當" },
-  language: { "zh-TW": "中文", en: "English", both: "中英都有" },
+  language: {
+    "zh-TW": "繁體中文",
+    "zh-Hans": "簡體中文",
+    en: "英文",
+    both: "繁體中文和英文",
+    "zh-Hans+en": "簡體中文和英文",
+  },
+  unknownValue: (value) => `其他（${value}）`,
   settingsLine: (s, L) =>
     [
       `臥底${s.spies}`,
