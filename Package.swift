@@ -44,6 +44,10 @@ let package = Package(
                 .embedInCode("Assets/shell/language.mjs"), .embedInCode("Assets/core/game.mjs"),
                 .embedInCode("Assets/core/seat.mjs"), .embedInCode("Assets/core/model.mjs"),
                 .embedInCode("Assets/core/moments.mjs"), .embedInCode("Assets/core/intents.mjs"),
+                .embedInCode("Assets/shell/dom.mjs"), .embedInCode("Assets/shell/link.mjs"),
+                .embedInCode("Assets/shell/device.mjs"), .embedInCode("Assets/shell/effects.mjs"),
+                .embedInCode("Assets/views/common.mjs"), .embedInCode("Assets/views/static-text.mjs"),
+                .embedInCode("Assets/views/board-view.mjs"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address

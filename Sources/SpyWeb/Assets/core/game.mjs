@@ -113,9 +113,14 @@ export function sameCategory(a, b) {
   return a.normalize("NFKC").toLowerCase() === b.normalize("NFKC").toLowerCase();
 }
 
+/** The bank languages whose pairs a room's word language deals: "both" is zh-TW and English, "zh-Hans+en" both. */
+export function wordLanguages(language) {
+  return language === "both" ? ["zh-TW", "en"] : String(language).split("+");
+}
+
 /** The host's bank categories playable in the room's word language, with the pairs each can deal. */
 export function categoryCounts(categories, settings) {
-  const languages = settings.language === "both" ? ["zh-TW", "en"] : [settings.language];
+  const languages = wordLanguages(settings.language);
   const counts = new Map();
   for (const entry of categories || []) {
     if (!languages.includes(entry.language) || typeof entry.name !== "string") continue;
