@@ -330,18 +330,21 @@ public struct BotMind {
 
     /// Stock phrases and category mentions, folded, that describe no word in particular.
     var fillerPhrases: Set<String> {
-        var phrases = BotMind.stockPhrases.english + BotMind.stockPhrases.chinese
+        var phrases = BotMind.stockPhrases.english + BotMind.stockPhrases.chinese + BotMind.stockPhrases.simplified
         if let word, let category = knowledge.category(word) {
             phrases += [
-                category, "跟\(category)有關", "屬於\(category)", "Think \(category)", "It is about \(category)",
+                category, "跟\(category)有關", "屬於\(category)", "跟\(category)有关", "属于\(category)",
+                "Think \(category)", "It is about \(category)",
             ]
         }
         return Set(phrases.map(BotMind.fold))
     }
 
+    /// The same stock phrases in English, Traditional and Simplified Chinese.
     static let stockPhrases = (
         english: ["Something quite common", "Everyone has come across one", "Part of daily life", "Easy to spot"],
-        chinese: ["很常見的東西", "大家都碰過", "日常生活裡會看到", "我覺得很好認"]
+        chinese: ["很常見的東西", "大家都碰過", "日常生活裡會看到", "我覺得很好認"],
+        simplified: ["很常见的东西", "大家都碰过", "日常生活里会看到", "我觉得很好认"]
     )
 }
 
