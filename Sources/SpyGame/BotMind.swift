@@ -118,10 +118,13 @@ public struct BotMind {
         return result
     }
 
-    /// Lines of `word`'s material the room would take from this bot.
+    /// Lines of `word`'s material the room would take from this bot, and that say something about a word: a line
+    /// that is only the category's name or a stock phrase (a sheet's clue column may hold one) is filler.
     func usable(_ material: [BotClue], avoiding words: [String]) -> [BotClue] {
-        material.filter { clue in
+        let filler = fillerPhrases
+        return material.filter { clue in
             Rules.checkText(clue.text) == nil && !words.contains { TextFold.contains(clue.text, word: $0) }
+                && !filler.contains(BotMind.fold(clue.text))
         }
     }
 
