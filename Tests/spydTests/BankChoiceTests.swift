@@ -186,8 +186,11 @@ import Testing
         }
         let categories = try #require(welcome.categories)
         #expect(categories == BankCatalog.categories(of: EmbeddedBank.pairs))
+        // 食物 is spelled alike in both Chinese banks: one entry per language.
         let food = try #require(categories.first { $0.name == "食物" })
-        #expect(food.language == .zhTW && food.pairs == EmbeddedBank.pairs.count { $0.category == "食物" })
+        #expect(food.language == .zhTW && food.pairs == EmbeddedBank.pairs(in: .zhTW).count { $0.category == "食物" })
+        let mainlandFood = try #require(categories.first { $0.name == "食物" && $0.language == .zhHans })
+        #expect(mainlandFood.pairs == EmbeddedBank.pairs(in: .zhHans).count { $0.category == "食物" })
         #expect(categories.contains { $0.partyPairs > 0 && $0.partyPairs == $0.pairs })
         try owner.waitForView("starting settings") { $0.settings.categories == ["食物"] }
 

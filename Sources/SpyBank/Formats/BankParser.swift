@@ -161,7 +161,8 @@ public enum BankParser {
         var pairs: [WordPair] = []
         var skipped: [SkippedRow] = []
         var droppedClues: [SkippedRow] = []
-        var firstLineOfKey: [String: Int] = [:]
+        // The rows seen of each pair of words, with the language their row named.
+        var earlierOfKey: [String: [(line: Int, named: BankLanguage?)]] = [:]
         // Chinese rows whose characters are written alike in both scripts (猫|狗), by index, and the rows of each
         // script whose characters tell: the first follow the sheet's majority once it is read.
         var undecided: [Int] = []
@@ -209,13 +210,14 @@ public enum BankParser {
                 continue
             }
             let named = record.language.flatMap(parseLanguage) ?? defaultLanguage
-            // A sheet may list 咖啡|可乐 once per script: with a language column, those are two pairs.
-            let key = (named?.rawValue ?? "") + "\u{1F}" + pairKey(civilianKey, spyKey)
-            if let earlier = firstLineOfKey[key] {
-                skip("duplicate of the pair at \(record.unit) \(earlier)")
+            // A sheet may list 咖啡|可乐 once per script: when both rows name their languages and these differ,
+            // those are two pairs. The same words are written alike, so a guess could never tell them apart.
+            let key = pairKey(civilianKey, spyKey)
+            if let earlier = earlierOfKey[key]?.first(where: { $0.named == nil || named == nil || $0.named == named }) {
+                skip("duplicate of the pair at \(record.unit) \(earlier.line)")
                 continue
             }
-            firstLineOfKey[key] = record.line
+            earlierOfKey[key, default: []].append((record.line, named))
             let category = normalizedCell(record.category ?? "")
             pair.category = TextFold.hasControlCharacters(category) ? "" : category
             if let named {

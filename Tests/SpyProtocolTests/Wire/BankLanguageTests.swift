@@ -15,9 +15,16 @@ import Testing
             }
         }
         #expect(!BankLanguage.both.deals(.zhHans) && !BankLanguage.bothHans.deals(.zhTW))
-        let settings = try JSONDecoder().decode(
-            SettingsChange.self, from: Data(#"{"language":"zh-Hans+en"}"#.utf8))
-        #expect(settings.language == .bothHans)
+        // As the host reads a client's `settings`.
+        for language in BankLanguage.allCases {
+            let text = #"{"type":"settings","settings":{"language":"\#(language.rawValue)"}}"#
+            let message = try WireCodec.decode(ClientMessage.self, from: Array(text.utf8))
+            #expect(message == .settings(SettingsChange(language: language)), "\(language)")
+        }
+        #expect(throws: MessageError.self) {
+            try WireCodec.decode(
+                ClientMessage.self, from: Array(#"{"type":"settings","settings":{"language":"zh"}}"#.utf8))
+        }
     }
 
     @Test(arguments: [
