@@ -84,16 +84,6 @@ public enum TimerKind: String, Codable, Sendable, Equatable, CaseIterable {
     case absent
 }
 
-/// Which words of the bank a room draws from.
-public enum BankLanguage: String, Codable, Sendable, Equatable, CaseIterable {
-    /// Traditional Chinese pairs.
-    case zhTW = "zh-TW"
-    /// English pairs.
-    case en
-    /// Both languages.
-    case both
-}
-
 /// Content rating of a pair.
 public enum ContentLabel: String, Codable, Sendable, Equatable, CaseIterable {
     /// Fit for any table.
