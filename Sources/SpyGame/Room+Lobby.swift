@@ -183,14 +183,20 @@ extension Room {
         context.log("settings changed by \(player)")
     }
 
+    /// Why `player` cannot start a game now, by the room's own rules, if they cannot. The host asks before it
+    /// looks for the bank's pairs, so that a refusal of the bank's (`bad_settings`) comes after these.
+    public func startRefusal(by player: PlayerID) -> Rejection? {
+        guard seatIndex(of: player) != nil else { return Rejection(.notPlaying, "You have no seat in this room.") }
+        guard player == owner else { return Rejection(.notOwner) }
+        guard !gameRunning else { return Rejection(.wrongPhase, "A game is already running.") }
+        return Rules.startProblem(settings, players: playerIDs.count(where: isConnected))
+    }
+
     mutating func start(by player: PlayerID, pairs: [WordPair], _ context: inout Context) throws {
-        guard seatIndex(of: player) != nil else { throw Rejection(.notPlaying, "You have no seat in this room.") }
-        guard player == owner else { throw Rejection(.notOwner) }
-        guard !gameRunning else { throw Rejection(.wrongPhase, "A game is already running.") }
+        if let refusal = startRefusal(by: player) { throw refusal }
         // A seat away at the deal sits the game out, so no turn or ballot of the game waits for it.
         let players = playerIDs.filter(isConnected)
         let sittingOut = playerIDs.filter { !isConnected($0) }
-        if let problem = Rules.startProblem(settings, players: players.count) { throw problem }
         let playable = pairs.filter(\.isPlayable)
         guard !playable.isEmpty else { throw Rejection(.badSettings, "No word pair fits these settings.") }
 

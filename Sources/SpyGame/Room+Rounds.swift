@@ -91,11 +91,12 @@ extension Room {
     }
 
     mutating func giveClue(by player: PlayerID, text: String, _ context: inout Context) throws {
-        try checkSpeaker(player)
-        // A bot cannot talk at the table: its clue is shown as text, even in spoken mode.
-        guard settings.clueMode == .typed || isBot(player) else {
+        // A bot cannot talk at the table: its clue is shown as text, even in spoken mode. For a person a spoken
+        // room is the wrong phase for `clue` whoever's turn it is, the first refusal the protocol lists.
+        guard phase != .describing || settings.clueMode == .typed || isBot(player) else {
             throw Rejection(.wrongPhase, "Clues are spoken at the table in this room; pass when you are done.")
         }
+        try checkSpeaker(player)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let problem = Rules.checkText(trimmed) { throw problem }
         if let word = game?.word(for: player), TextFold.contains(trimmed, word: word) {

@@ -1,0 +1,26 @@
+import SpyGame
+import SpyProtocol
+import Testing
+
+@testable import SpyHost
+
+/// What docs/PROTOCOL.md promises a client of the host itself (beyond the rules engine), checked on the core with
+/// no socket or clock: the order of refusals, the error budget, what the host says when.
+@Suite struct ProtocolPromiseTests {
+    /// The host checks the bank's pairs only after the room's own refusals: a start from someone who may not start,
+    /// or at a table too small, is told so, not that the categories hold no pair.
+    @Test func aStartIsRefusedForTheRoomsReasonsBeforeTheBanks() throws {
+        let host = EmbeddedHost()
+        let seats = try ["Ann", "Ben", "Cat"].map { try host.join($0) }
+        try host.send(.settings(.init(categories: ["Nope"])), on: seats[0].connection)
+        for seat in seats { _ = host.messages(on: seat.connection) }
+        try host.send(.start, on: seats[1].connection)
+        #expect(EmbeddedHost.errors(in: host.messages(on: seats[1].connection)) == [.notOwner])
+        try host.send(.start, on: seats[0].connection)
+        #expect(EmbeddedHost.errors(in: host.messages(on: seats[0].connection)) == [.tooFewPlayers])
+        let dan = try host.join("Dan")
+        _ = host.messages(on: dan.connection)
+        try host.send(.start, on: seats[0].connection)
+        #expect(EmbeddedHost.errors(in: host.messages(on: seats[0].connection)) == [.badSettings])
+    }
+}
