@@ -66,13 +66,17 @@ extension Room {
         // Only an absence made the table wait with a deadline; with no timer set, the game waits for them again.
         if isActor(player), timerSecondsForActor == 0 { deadline = nil }
         if phase == .voting { updateVoteDeadline(now: context.now) }
-        for message in catchUp(for: player, now: context.now) { context.send(player, message) }
+        // A voter who was no longer waited for is waited for again: everyone learns it, the returning player with
+        // everyone else rather than a second time in their own catch-up.
+        let progress = progressBefore.map { _ in progressMessage(now: context.now) }
+        let announced = progress != nil && progress != progressBefore
+        for message in catchUp(for: player, now: context.now) {
+            if announced, case .voteProgress = message { continue }
+            context.send(player, message)
+        }
         // A missed vote result is told once.
         if game?.missedVoteResult?.contains(player) == true { game?.missedVoteResult?.remove(player) }
-        // A voter who was no longer waited for is waited for again: everyone learns it.
-        if let progressBefore, progressBefore != progressMessage(now: context.now) {
-            context.announce(.voteProgress(progressMessage(now: context.now)))
-        }
+        if announced, let progress { context.announce(.voteProgress(progress)) }
         context.roomChanged = true
         context.log("\(player) connected")
     }

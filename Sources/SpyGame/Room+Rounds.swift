@@ -157,6 +157,9 @@ extension Room {
         phase = .voting
         deadline = settings.voteSeconds > 0 ? context.now + Millis(settings.voteSeconds) * 1000 : nil
         context.broadcast(.voting(votingMessage(now: context.now)))
+        // `voting` says the vote waits for every voter; a voter away and no longer waited for is told at once.
+        let progress = progressMessage(now: context.now)
+        if progress.abstaining != nil { context.announce(.voteProgress(progress)) }
         closeVoteIfComplete(&context)
     }
 
@@ -393,10 +396,11 @@ extension Room {
         case .voting where settings.voteSeconds > 0:
             closeVote(&context)
         case .voting:
-            // An absent window ended: the vote closes if it waited for nobody else, or says who it stopped
-            // waiting for.
+            // An absent window ended: everyone hears who the vote stopped waiting for (also when that closes
+            // it), then the vote closes if it waited for nobody else.
+            let progress = progressMessage(now: context.now)
+            if progress != progressMessage(now: due - 1) { context.broadcast(.voteProgress(progress)) }
             closeVoteIfComplete(&context)
-            if phase == .voting { context.broadcast(.voteProgress(progressMessage(now: context.now))) }
         case .guessing:
             if let guesser = game?.guesser { markWaitedFor(guesser) }
             resolveGuess(nil, &context)
