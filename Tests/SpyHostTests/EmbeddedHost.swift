@@ -62,6 +62,11 @@ final class EmbeddedHost {
         perform(core.handle(.bytes(id, try WireCodec.encodeFrame(message)), at: now))
     }
 
+    /// Sends `payload`, whatever it holds, as one frame on connection `id`.
+    func send(payload: [UInt8], on id: UInt64) throws {
+        perform(core.handle(.bytes(id, try WireCodec.frame(payload)), at: now))
+    }
+
     /// Takes an input into the current wake, which `endWake` ends.
     func take(_ input: HostInput) {
         core.take(input, at: now)

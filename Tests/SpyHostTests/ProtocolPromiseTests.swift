@@ -23,4 +23,20 @@ import Testing
         try host.send(.start, on: seats[0].connection)
         #expect(EmbeddedHost.errors(in: host.messages(on: seats[0].connection)) == [.badSettings])
     }
+
+    /// An integer with a fraction or an exponent is a `bad_message`, so the id a `pong` echoes is always the one
+    /// the `ping` carried.
+    @Test func integersWithAFractionOrAnExponentAreRefused() throws {
+        let host = EmbeddedHost()
+        let ann = try host.join("Ann")
+        _ = host.messages(on: ann.connection)
+        for number in ["1.0", "1e2", "1.5"] {
+            let payload = Array(#"{"type":"ping","id":\#(number)}"#.utf8)
+            try host.send(payload: payload, on: ann.connection)
+        }
+        try host.send(.ping(.init(id: 100)), on: ann.connection)
+        let answers = host.messages(on: ann.connection)
+        #expect(EmbeddedHost.errors(in: answers) == [.badMessage, .badMessage, .badMessage])
+        #expect(answers.last == .pong(.init(id: 100)))
+    }
 }
