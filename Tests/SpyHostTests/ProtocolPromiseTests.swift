@@ -39,4 +39,24 @@ import Testing
         #expect(EmbeddedHost.errors(in: answers) == [.badMessage, .badMessage, .badMessage])
         #expect(answers.last == .pong(.init(id: 100)))
     }
+
+    /// "Refused frames or moves per minute: 30": thirty refusals are answered, the thirty-first closes.
+    @Test func theErrorBudgetAnswersThirtyRefusalsAMinute() throws {
+        let host = EmbeddedHost()
+        let ann = try host.join("Ann")
+        _ = host.messages(on: ann.connection)
+        let nonsense = Array(#"{"type":"nonsense"}"#.utf8)
+        for _ in 0..<30 { try host.send(payload: nonsense, on: ann.connection) }
+        #expect(EmbeddedHost.errors(in: host.messages(on: ann.connection)) == Array(repeating: .unknownType, count: 30))
+        // A minute after the first, the budget is whole again.
+        host.advance(seconds: 30)
+        try host.send(.pong(.init(id: 1)), on: ann.connection)
+        host.advance(seconds: 30.001)
+        _ = host.messages(on: ann.connection)
+        for _ in 0..<30 { try host.send(payload: nonsense, on: ann.connection) }
+        #expect(EmbeddedHost.errors(in: host.messages(on: ann.connection)).count == 30)
+        try host.send(payload: nonsense, on: ann.connection)
+        #expect(EmbeddedHost.errors(in: host.messages(on: ann.connection)) == [.tooManyErrors])
+        #expect(host.shut.contains(ann.connection))
+    }
 }
