@@ -9,6 +9,16 @@ enum ProtocolDocument {
         return try String(contentsOf: root.appendingPathComponent("docs/PROTOCOL.md"), encoding: .utf8)
     }
 
+    /// Whether the document says `sentence`, however its lines are wrapped.
+    static func says(_ sentence: String) throws -> Bool {
+        flattened(try text()).contains(flattened(sentence))
+    }
+
+    /// The text with every run of white space made one space.
+    static func flattened(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// The last column of the table "Which client messages are accepted when": each message's refusals, in the
     /// order the document says they are checked.
     static func refusals() throws -> [String: [ErrorCode]] {
