@@ -59,4 +59,68 @@ import Testing
         #expect(EmbeddedHost.errors(in: host.messages(on: ann.connection)) == [.tooManyErrors])
         #expect(host.shut.contains(ann.connection))
     }
+
+    /// `watch: true` outranks a token: the hello watches, and the seat the token names keeps its connection.
+    @Test func aWatchWithATokenWatchesAndTakesNoSeat() throws {
+        #expect(
+            try ProtocolDocument.says(
+                "A `hello` with `watch: true` [watches](#watching-a-room), whatever else it carries"))
+        #expect(
+            try ProtocolDocument.says("`name`, `token`, `create` and `claim` are ignored, even a token of a live seat.")
+        )
+        let host = EmbeddedHost()
+        let ann = host.connect()
+        try host.send(.hello(.init(name: "Ann")), on: ann)
+        guard case .welcome(let seat)? = host.messages(on: ann).first else {
+            Issue.record("Ann was not welcomed")
+            return
+        }
+        let ben = try host.join("Ben")
+        host.drop(ben.connection)
+        _ = host.messages(on: ann)
+        for hello in [
+            ClientMessage.Hello(name: "", token: seat.token, watch: true),
+            ClientMessage.Hello(name: "Ben", create: true, watch: true, claim: ben.player),
+        ] {
+            let board = host.connect()
+            try host.send(.hello(hello), on: board)
+            let answer = host.messages(on: board)
+            guard case .welcome(let welcome)? = answer.first else {
+                Issue.record("no welcome: \(answer)")
+                continue
+            }
+            #expect(welcome.watch == true && welcome.you == "" && welcome.token == "" && !welcome.resumed)
+            #expect(!answer.contains { $0.type == "claim_pending" })
+        }
+        // Ann was neither replaced nor asked about a claim; the host opened no room.
+        #expect(host.messages(on: ann).isEmpty)
+        #expect(!host.closed.contains(ann) && !host.shut.contains(ann))
+        #expect(host.core.rooms.count == 1)
+    }
+
+    /// A claimed seat keeps its name: the name the claimer typed is only shown to the approver.
+    @Test func aClaimedSeatKeepsItsName() throws {
+        #expect(try ProtocolDocument.says("Score, word and name stay with the seat"))
+        let host = EmbeddedHost()
+        let ann = try host.join("Ann")
+        let ben = try host.join("Ben")
+        host.drop(ben.connection)
+        _ = host.messages(on: ann.connection)
+        let zoe = host.connect()
+        try host.send(.hello(.init(name: "Zoe", claim: ben.player)), on: zoe)
+        #expect(host.messages(on: zoe) == [.claimPending(.init(player: ben.player))])
+        #expect(host.messages(on: ann.connection).contains(.claim(.init(player: ben.player, name: "Zoe"))))
+        try host.send(.claimAnswer(.init(player: ben.player, allow: true)), on: ann.connection)
+        let given = host.messages(on: zoe)
+        guard case .welcome(let welcome)? = given.first else {
+            Issue.record("no welcome: \(given)")
+            return
+        }
+        #expect(welcome.you == ben.player && welcome.resumed)
+        let names = given.compactMap { message -> [String]? in
+            if case .room(let view) = message { return view.seats.map(\.name) }
+            return nil
+        }
+        #expect(!names.isEmpty && names.allSatisfy { $0 == ["Ann", "Ben"] })
+    }
 }

@@ -21,4 +21,20 @@ import Testing
         }
         #expect(error.code == .wrongPhase, "\(error)")
     }
+
+    /// A room starts on the language of the host's locale, as the settings tables of RULES.md and PROTOCOL.md say.
+    @Test func roomsStartOnTheLanguageOfTheHostsLocale() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs")
+        let rules = try String(contentsOf: docs.appendingPathComponent("RULES.md"), encoding: .utf8)
+        let protocolText = try String(contentsOf: docs.appendingPathComponent("PROTOCOL.md"), encoding: .utf8)
+        #expect(rules.contains("| used by the host's question bank | the host's locale language"))
+        #expect(rules.contains("| 由主機的題庫使用 | 主機語系的語言"))
+        #expect(protocolText.contains("| `language` | string | the host's locale |"))
+        for (locale, language) in [("zh_TW.UTF-8", BankLanguage.zhTW), ("en_GB.UTF-8", .en), ("C", .en)] {
+            let parsed = try HostCommand.spec.parse(["--host"])
+            let options = try HostCommand.options(from: parsed, environment: ["LANG": locale])
+            #expect(options.settings.language == language, "\(locale)")
+        }
+    }
 }
