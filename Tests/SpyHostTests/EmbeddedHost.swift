@@ -64,7 +64,17 @@ final class EmbeddedHost {
 
     /// Sends `payload`, whatever it holds, as one frame on connection `id`.
     func send(payload: [UInt8], on id: UInt64) throws {
-        perform(core.handle(.bytes(id, try WireCodec.frame(payload)), at: now))
+        send(bytes: try WireCodec.frame(payload), on: id)
+    }
+
+    /// Sends raw bytes on connection `id`.
+    func send(bytes: [UInt8], on id: UInt64) {
+        perform(core.handle(.bytes(id, bytes), at: now))
+    }
+
+    /// The host shuts down: it says goodbye to every connection.
+    func shutDown() {
+        perform(core.shutDown(at: now))
     }
 
     /// Takes an input into the current wake, which `endWake` ends.
