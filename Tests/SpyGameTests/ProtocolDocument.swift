@@ -22,9 +22,14 @@ enum ProtocolDocument {
     /// The last column of the table "Which client messages are accepted when": each message's refusals, in the
     /// order the document says they are checked.
     static func refusals() throws -> [String: [ErrorCode]] {
+        try refusalCells().mapValues { $0.compactMap(ErrorCode.init(rawValue:)) }
+    }
+
+    /// The refusal column as written, code by code.
+    static func refusalCells() throws -> [String: [String]] {
         let text = try text()
         guard let start = text.range(of: "**Which client messages are accepted when.**") else { return [:] }
-        var refusals: [String: [ErrorCode]] = [:]
+        var refusals: [String: [String]] = [:]
         var inTable = false
         for line in text[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
             guard line.hasPrefix("|") else {
@@ -34,7 +39,7 @@ enum ProtocolDocument {
             inTable = true
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let first = cells.first, first.hasPrefix("`"), let last = cells.last else { continue }
-            let codes = backticked(last).compactMap(ErrorCode.init(rawValue:))
+            let codes = backticked(last)
             for message in backticked(first) { refusals[message] = codes }
         }
         return refusals

@@ -31,9 +31,12 @@ final class RefusalOrderTests: XCTestCase {
     private static func clue(_ text: String) -> ClientMessage { .clue(.init(text: text)) }
     private static func vote(_ target: PlayerID) -> ClientMessage { .vote(.init(target: target)) }
 
-    func testTheTableListsTheRefusalsOfEveryMove() {
+    func testTheTableListsTheRefusalsOfEveryMove() throws {
         for message in ["settings", "start", "clue", "pass", "vote", "guess", "kick"] {
             XCTAssertFalse(documented[message, default: []].isEmpty, message)
+        }
+        for (message, cells) in try ProtocolDocument.refusalCells() {
+            XCTAssertEqual(cells.compactMap(ErrorCode.init(rawValue:)).count, cells.count, "\(message): \(cells)")
         }
     }
 
