@@ -214,7 +214,13 @@ package final class HostCore {
         clock = time
         log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
         for peer in peers.values where !peer.isLingering {
-            send(.bye(.init(reason: "host_closing")), to: peer)
+            switch peer.stage {
+            case .greeting, .claiming:
+                // Not seated yet: the host accepts no one now.
+                send(.error(.init(.hostClosing)), to: peer)
+            case .seated, .watching, .lingering:
+                send(.bye(.init(reason: "host_closing")), to: peer)
+            }
             queueWebSocketClose(peer, .goingAway, "host_closing")
             peer.stage = .lingering(until: 0)
         }

@@ -271,6 +271,9 @@ import Testing
         .write(to: file)
         let second = try DaemonProcess(["--bank", file.path, "--language", "en"], stateDirectory: state)
         try owner.resume(port: second.port)
+        // A table big enough to start: the bank's refusal comes after the room's own (`too_few_players`).
+        let others = try ["Ben", "Cat", "Dan"].map { try TestPlayer(port: second.port, name: $0) }
+        try owner.waitForView("four players") { $0.seats.count == 1 + others.count }
         try owner.send(.start)
         guard case .error(let refusal) = try owner.waitForError(.badSettings) else { return }
         #expect(refusal.message.contains("No category \"食物\" in this bank"), "\(refusal.message)")
