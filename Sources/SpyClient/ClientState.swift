@@ -3,12 +3,43 @@ import SpyProtocol
 /// Milliseconds on the client's clock (monotonic in the shell, anything in tests).
 typealias Millis = Int64
 
-/// Languages the client speaks.
+/// Languages the client speaks, by BCP 47 tag.
 enum Language: String, Sendable, Equatable, CaseIterable {
-    /// Traditional Chinese.
-    case zh
+    /// Traditional Chinese, as written in Taiwan.
+    case zhTW = "zh-TW"
+    /// Simplified Chinese, as written on the mainland.
+    case zhHans = "zh-Hans"
     /// English.
     case en
+
+    /// The language a locale or language tag names: `zh_CN.UTF-8`, `zh-SG`, `zh-Hans…` and a bare `zh` are
+    /// Simplified Chinese; `zh_TW`, `zh-HK`, `zh-MO` and `zh-Hant…` Traditional; `en…` English; `C`, `POSIX` and
+    /// anything else nil, for the caller's default.
+    init?(tag: String) {
+        let parts = tag.lowercased().split(separator: ".").first.map { $0.split(separator: "@").first ?? $0 } ?? ""
+        let subtags = parts.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+        guard let primary = subtags.first else { return nil }
+        switch primary {
+        case "zh":
+            let rest = Set(subtags.dropFirst())
+            if !rest.isDisjoint(with: ["hant", "tw", "hk", "mo"]) {
+                self = .zhTW
+            } else {
+                self = .zhHans
+            }
+        case "en": self = .en
+        default: return nil
+        }
+    }
+
+    /// The one of three texts written for this language.
+    func pick(_ zhTW: String, _ zhHans: String, _ en: String) -> String {
+        switch self {
+        case .zhTW: zhTW
+        case .zhHans: zhHans
+        case .en: en
+        }
+    }
 }
 
 /// The word this client was dealt, held only in this process so that "forgot my word" needs no network.

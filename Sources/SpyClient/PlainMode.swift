@@ -102,7 +102,7 @@ enum PlainMode {
         case "win", "spywin": change.spyWin = SpyWin(rawValue: value)
         case "reveal": change.revealOut = flag
         case "party": change.allowParty = flag
-        case "lang", "language", "bank", "語言":
+        case "lang", "language", "bank", "語言", "语言":
             // "zh-tw" once lowercased: the language names compare without case.
             change.language = BankLanguage.allCases.first { $0.rawValue.lowercased() == value }
         default: return .failure(.badArgument("set " + text))

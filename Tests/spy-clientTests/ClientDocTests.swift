@@ -7,13 +7,13 @@ import Testing
 /// document no longer matches; `SPY_CLIENT_RECORD=1` rewrites it.
 @Suite struct ClientDocTests {
     static let captures: [(title: String, scene: Fixtures.Scene, language: Language, columns: Int, rows: Int)] = [
-        ("The lobby, seen by the owner (60×16)", .lobby, .zh, 60, 16),
-        ("Just dealt: the word shows until a key is pressed (60×16)", .dealt, .zh, 60, 16),
+        ("The lobby, seen by the owner (60×16)", .lobby, .zhTW, 60, 16),
+        ("Just dealt: the word shows until a key is pressed (60×16)", .dealt, .zhTW, 60, 16),
         ("Your turn to type a clue (80×20)", .myTurn, .en, 80, 20),
-        ("Voting: confirm before the ballot goes (60×16)", .confirmVote, .zh, 60, 16),
+        ("Voting: confirm before the ballot goes (60×16)", .confirmVote, .zhTW, 60, 16),
         ("After the vote: tally and the revealed identity (100×22)", .result, .en, 100, 22),
         ("A tie goes to a PK (60×16)", .pk, .en, 60, 16),
-        ("Game over: every role and word, and the score (60×16)", .gameOver, .zh, 60, 16),
+        ("Game over: every role and word, and the score (60×16)", .gameOver, .zhTW, 60, 16),
     ]
 
     static var documentURL: URL {

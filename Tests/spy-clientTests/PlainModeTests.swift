@@ -44,13 +44,13 @@ import Testing
     }
 
     @Test func pkVotesOnlyAmongTheTied() {
-        var state = Fixtures.state(.pk, language: .zh)
+        var state = Fixtures.state(.pk, language: .zhTW)
         #expect(state.perform(.vote("2"), now: 0).0.messages.isEmpty)
         #expect(state.perform(.vote("5"), now: 0).0.messages == [.vote(.init(target: "p5"))])
     }
 
     @Test func wordComesFromMemory() {
-        var state = Fixtures.state(.othersTurn, language: .zh)
+        var state = Fixtures.state(.othersTurn, language: .zhTW)
         let (reaction, lines) = state.perform(.word, now: 0)
         #expect(reaction.messages.isEmpty)
         #expect(lines == ["你的詞：\(Fixtures.myWord)"])
