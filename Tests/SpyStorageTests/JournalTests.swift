@@ -40,7 +40,7 @@ import Testing
         var collected: [String] = []
         let (_, contents) = try Journal.open(directory: directory, now: 0) { collected.append($0) }
         warnings = collected
-        return JournalRooms(contents.records).rooms.map(\.snapshot)
+        return contents.rooms.rooms.map(\.snapshot)
     }
 
     private func rooms(in directory: String) throws -> [RoomSnapshot] {
@@ -76,7 +76,7 @@ import Testing
     @Test func committedChangesComeBackThroughReplay() throws {
         let directory = try privateDirectory()
         let (journal, contents) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
-        #expect(contents.records.isEmpty)
+        #expect(contents.rooms.recordCount == 0)
         var expected = snapshot()
         try journal.append(.snapshot(expected))
         let changes = [join("Bo", now: 10, token: String(repeating: "b", count: 32)), join("Cy", now: 20)]
@@ -250,7 +250,7 @@ import Testing
 
         // Reopened: every record loads, nothing is cut or set aside, and appends follow the last record.
         let (again, contents) = try Journal.open(directory: directory, now: 0, policy: policy) { Issue.record("\($0)") }
-        #expect(contents.cutBytes == 0 && contents.records.count == 2)
+        #expect(contents.cutBytes == 0 && contents.rooms.recordCount == 2)
         #expect(again.committedBytes == journal.committedBytes)
         #expect(again.fileBytes == size)
         let reopened = again
