@@ -33,9 +33,11 @@ extension HTTPResponse {
     @Test(arguments: [
         ("/", "text/html; charset=utf-8"), ("/board", "text/html; charset=utf-8"),
         ("/board?room=KFRW", "text/html; charset=utf-8"), ("/style.css", "text/css; charset=utf-8"),
-        ("/app.js", "text/javascript; charset=utf-8"), ("/board.js", "text/javascript; charset=utf-8"),
+        ("/app.js", "text/javascript; charset=utf-8"), ("/board.mjs", "text/javascript; charset=utf-8"),
         ("/shared.js", "text/javascript; charset=utf-8"), ("/seats.js", "text/javascript; charset=utf-8"),
         ("/pass.js", "text/javascript; charset=utf-8"), ("/strings.js", "text/javascript; charset=utf-8"),
+        ("/core/seat.mjs", "text/javascript; charset=utf-8"),
+        ("/strings/zh-Hans.mjs", "text/javascript; charset=utf-8"),
         ("/favicon.svg", "image/svg+xml"),
     ])
     func assetsAreServedWithTheirTypeAndPolicies(target: String, type: String) throws {

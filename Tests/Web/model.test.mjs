@@ -154,3 +154,13 @@ test("the vote's question closes once this seat can no longer vote", () => {
   model = receive(model, 1, { type: "link", status: "reconnecting", attempt: 1 }, 0).model;
   assert.equal(model.ui.confirm.kind, "leave");
 });
+
+test("the board asks for the room its address names, only a room code, and says 'scan' once its QR code shows", () => {
+  const named = initialModel({ board: true, roomParam: "KFRW", password: "pw" });
+  assert.deepEqual(firstSeat(named).hello, { type: "hello", protocol: 1, name: "", watch: true, room: "KFRW", password: "pw" });
+  assert.equal(named.ui.boardRoom, "KFRW");
+  const odd = initialModel({ board: true, roomParam: "KF RW" });
+  assert.equal("room" in firstSeat(odd).hello, false);
+  assert.equal(named.ui.qrShown, false);
+  assert.equal(act(named, { type: "qr_shown" }, 0).model.ui.qrShown, true);
+});

@@ -144,6 +144,8 @@ function apply(model, intent, now, effects) {
     case "hidden":
       // The page is hidden (another app, a locked screen): nothing private stays drawn.
       return ui(model, { hidden: intent.hidden, holding: false, pass: intent.hidden ? { ...model.ui.pass, open: "", forgot: null } : model.ui.pass });
+    case "qr_shown":
+      return ui(model, { qrShown: true });
     case "board_join": {
       const seat = first;
       const hello = { ...seat.hello };

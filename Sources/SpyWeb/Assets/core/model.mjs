@@ -14,7 +14,7 @@ export function initialModel({ board = false, lang = "en", stored = [], lastName
   const seats = [];
   if (board) {
     const hello = { type: "hello", protocol: 1, name: "", watch: true };
-    if (roomParam) hello.room = roomParam;
+    if (/^[A-Z]{4}$/.test(roomParam)) hello.room = roomParam;
     if (password) hello.password = password;
     seats.push(newSeat({ key: nextKey++, watch: true, hello }));
   } else {
@@ -42,6 +42,7 @@ export function initialModel({ board = false, lang = "en", stored = [], lastName
       addSeat: { open: false, error: null, nameKey: 0 },
       hidden: false, // the page is hidden: nothing private stays drawn
       boardRoom: roomParam,
+      qrShown: false, // the board's QR code loaded: the board says "scan or open"
     },
   };
 }

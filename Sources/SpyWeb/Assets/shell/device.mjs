@@ -57,9 +57,9 @@ export function adoptTabSeat() {
   }
 }
 
-export function read(key) {
+export function read(key, storage = "local") {
   try {
-    return localStorage.getItem(key) || "";
+    return (storage === "session" ? sessionStorage : localStorage).getItem(key) || "";
   } catch (_) {
     return "";
   }
