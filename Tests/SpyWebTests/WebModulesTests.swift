@@ -30,10 +30,14 @@ import Testing
         return "/" + parts.joined(separator: "/")
     }
 
-    @Test func everyModuleTheBoardLoadsIsServed() throws {
-        let html = String(decoding: try #require(WebAssets.byPath["/board"]).bytes, as: UTF8.self)
+    @Test(arguments: [
+        ("/", "/page.mjs", "/views/page-view.mjs"), ("/board", "/board.mjs", "/views/board-view.mjs"),
+    ])
+    func everyModuleAPageLoadsIsServed(page: String, entry: String, view: String) throws {
+        let html = String(decoding: try #require(WebAssets.byPath[page]).bytes, as: UTF8.self)
         var pending = Self.moduleScripts(html)
-        #expect(pending == ["/board.mjs"])
+        #expect(pending == [entry])
+        #expect(!html.contains("<script src="), "a classic script left in \(page)")
         var seen: Set<String> = []
         var missing: [String] = []
         while let route = pending.popLast() {
@@ -46,9 +50,18 @@ import Testing
             pending += Self.imports(String(decoding: asset.bytes, as: UTF8.self)).map { Self.resolve($0, from: route) }
         }
         #expect(missing.isEmpty, "imported but not served: \(missing)")
-        #expect(
-            seen.contains("/core/seat.mjs") && seen.contains("/strings/en.mjs")
-                && seen.contains("/views/board-view.mjs"))
+        #expect(seen.contains("/core/seat.mjs") && seen.contains("/strings/en.mjs") && seen.contains(view))
+    }
+
+    @Test func everyServedModuleIsLoadedByAPage() throws {
+        var loaded: Set<String> = []
+        var pending = ["/page.mjs", "/board.mjs"]
+        while let route = pending.popLast() {
+            guard loaded.insert(route).inserted, let asset = WebAssets.byPath[route] else { continue }
+            pending += Self.imports(String(decoding: asset.bytes, as: UTF8.self)).map { Self.resolve($0, from: route) }
+        }
+        let served = Set(WebAssets.byPath.keys.filter { $0.hasSuffix(".mjs") })
+        #expect(served.subtracting(loaded).isEmpty, "served but loaded by no page: \(served.subtracting(loaded))")
     }
 
     @Test func specifiersResolveAgainstTheImporter() {

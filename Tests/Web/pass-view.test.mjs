@@ -91,7 +91,7 @@ test("a typed clue is sent from the seat whose turn it is", () => {
   assert.ok(texts([form]).includes(P.clueOf(turn.name)));
   form.props.onsubmit({ preventDefault() {}, target: { querySelector: () => ({ value: "  red  " }) } });
   assert.deepEqual(sent[1], { type: "move", key: turn.key, message: { type: "clue", text: "red" } });
-  find([form], (node) => node.props.text === L.pass).props.onclick();
+  find([form], (node) => node.props.text === L.passTurn).props.onclick();
   assert.deepEqual(sent[2], { type: "move", key: turn.key, message: { type: "pass" } });
 });
 
@@ -133,6 +133,12 @@ test("the forgot page: the names, 'only NAME looking?', then the word until a ta
   assert.equal(find(word.nodes, byId("pass-word")).props.text, chosen.dealt.blank ? P.blankOf(chosen.name) : P.wordOf(chosen.name, chosen.dealt.word));
   find(word.nodes, byId("forgot-word")).props.onpointerup();
   assert.deepEqual(sent.at(-1), { type: "forgot", step: "list" });
+  // Hidden: the word goes, and the button's blur as it goes opens nothing for when the page shows again.
+  const hidden = act(model, { type: "hidden", hidden: true }, 0).model;
+  assert.deepEqual(passView(hidden, L, dispatch).nodes, []);
+  find(word.nodes, byId("forgot-word")).props.onblur();
+  const shown = act(act(hidden, sent.at(-1), 0).model, { type: "hidden", hidden: false }, 0).model;
+  assert.ok(find(passView(shown, L, dispatch).nodes, byId("pass-forgot")));
 });
 
 test("the device's seats: a leave button for every seat but the first; nothing shows on a hidden page", () => {

@@ -139,7 +139,9 @@ function apply(model, intent, now, effects) {
     case "pass_open":
       return ui(model, { pass: { ...model.ui.pass, open: intent.moment } });
     case "forgot":
-      // The forgot page's steps: the list of names, "only NAME looking?", the word; null closes it.
+      // The forgot page's steps: the list of names, "only NAME looking?", the word; null closes it. A hidden page
+      // opens none (the word's button losing the focus as the page hides it asks for the list).
+      if (model.ui.hidden) return model;
       return ui(model, { pass: { ...model.ui.pass, forgot: intent.step ? { step: intent.step, key: intent.key } : null } });
     case "hidden":
       // The page is hidden (another app, a locked screen): nothing private stays drawn.

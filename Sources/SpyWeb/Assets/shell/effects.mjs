@@ -112,7 +112,8 @@ export function run(model, render) {
         pendingScroll = effect.target;
         break;
       case "vibrate":
-        if (navigator.vibrate) navigator.vibrate(150);
+        // Only after the player touched the page: a browser refuses (and complains) otherwise.
+        if (navigator.vibrate && (!navigator.userActivation || navigator.userActivation.hasBeenActive)) navigator.vibrate(150);
         break;
       default:
         break;

@@ -102,7 +102,7 @@ export default {
   yourTurnSpoken: "Your turn: say your clue, then press Done",
   yourTurnTyped: "Your turn: type your clue and send it, or pass",
   done: "Done",
-  pass: "Pass",
+  passTurn: "Pass",
   send: "Send",
   clueLabel: "Clue",
   turnOf: (name) => `${name} is describing`,

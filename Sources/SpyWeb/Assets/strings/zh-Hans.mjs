@@ -101,7 +101,7 @@ export default {
   yourTurnSpoken: "轮到你了：说出你的描述，说完按“说完了”",
   yourTurnTyped: "轮到你了：输入描述并发送，或者跳过",
   done: "说完了",
-  pass: "跳过",
+  passTurn: "跳过",
   send: "发送",
   clueLabel: "描述",
   turnOf: (name) => `轮到 ${name} 描述`,

@@ -99,7 +99,7 @@ export default {
   yourTurnSpoken: "輪到你了：說出你的描述，說完按「說完了」",
   yourTurnTyped: "輪到你了：輸入你的描述送出，或跳過",
   done: "說完了",
-  pass: "跳過",
+  passTurn: "跳過",
   send: "送出",
   clueLabel: "描述",
   turnOf: (name) => `輪到 ${name} 描述`,

@@ -124,12 +124,15 @@ export function categoryItems(seat, L) {
   );
 }
 
-/** The owner's kick button after every other seat not played on this page. */
+/** The owner's kick button after every other seat not played on this page; "here" after those played here. */
 export function seatExtras(model, seat, L, dispatch) {
   const here = new Set(model.seats.map((s) => s.id).filter(Boolean));
   const owner = isOwner(seat);
+  // On a shared page the seats played here are marked as such (and leave with their own button, not 踢人).
+  const shared = sharedPage(model);
   return (other) => {
-    if (!owner || here.has(other.id)) return null;
+    if (here.has(other.id)) return shared ? h("span", { key: "here", class: "badge me", text: L.pass.here }) : null;
+    if (!owner) return null;
     return h("button", {
       key: "kick",
       type: "button",
@@ -154,7 +157,7 @@ const $ = (id) => document.getElementById(id);
 export function renderGame(model, seat, L, now, dispatch) {
   const room = seat.room;
   const card = wordCard(model, seat, L, now);
-  set($("word-card"), { hidden: !card.shown, class: card.holding ? "card holding" : "card" });
+  set($("word-card"), { hidden: !card.shown, class: card.holding ? "card word-card holding" : "card word-card" });
   set($("word"), { text: card.text, class: card.visible ? "word shown" : "word" });
   set($("hide-word"), { hidden: !card.hideShown });
   set($("forgot"), { hidden: !card.forgotShown, "aria-pressed": card.holding ? "true" : "false" });
@@ -166,6 +169,8 @@ export function renderGame(model, seat, L, now, dispatch) {
   set($("start-button"), { text: panel.startLabel });
   set($("turn-spoken"), { hidden: !panel.turnSpoken });
   set($("clue-form"), { hidden: !panel.clueForm });
+  // A clue the host took leaves the box empty for the next turn; a refused one keeps its text.
+  set($("clue-input"), { value: "", valueKey: seat.cluesSent });
   set($("vote-list"), { hidden: !panel.voteList });
   if (panel.voteList) patch($("vote-list"), voteItems(seat, L, dispatch));
   set($("guess-form"), { hidden: !panel.guessForm });

@@ -73,7 +73,7 @@ function momentNodes(model, moment, seat, L, dispatch) {
             h("input", { id: "pass-input", autocomplete: "off", maxlength: "400", dataset: { focus: "" }, value: "", valueKey: seat.cluesSent }),
             h("button", { type: "submit", class: "primary", text: L.send }),
           ),
-          clue ? h("button", { type: "button", class: "secondary", text: L.pass, onclick: () => dispatch({ type: "move", key: seat.key, message: { type: "pass" } }) }) : null,
+          clue ? h("button", { type: "button", class: "secondary", text: L.passTurn, onclick: () => dispatch({ type: "move", key: seat.key, message: { type: "pass" } }) }) : null,
         ),
         notice,
       ];
