@@ -169,6 +169,8 @@ struct ClientState: Equatable, Sendable {
     static let recallMillis: Millis = 5_000
     /// How many log events are kept.
     static let logLimit = 200
+    /// How many finished games are kept (a host keeps no more).
+    static let historyLimit = 100
 
     var language: Language
     /// This player's id, from `welcome`.
@@ -220,6 +222,8 @@ struct ClientState: Equatable, Sendable {
     var sayWordAgain = false
     /// A claim of an away seat this player was asked to approve, until it is answered or ends.
     var claimQuestion: ServerMessage.Claim?
+    /// The room's finished games, oldest first, one record per game number.
+    var history: [GameRecord] = []
 
     init(language: Language) {
         self.language = language
@@ -382,7 +386,18 @@ struct ClientState: Equatable, Sendable {
         case .claimPending:
             // The session waits longer for its welcome; nothing to show in the room yet.
             break
+        case .history(let news):
+            mergeHistory(news.games)
         }
+    }
+
+    /// Keeps each record once, by game number, in game order: a record never changes once its game is over, so
+    /// a record sent again (on every arrival) replaces its copy with the same thing.
+    private mutating func mergeHistory(_ records: [GameRecord]) {
+        var byGame = Dictionary(history.map { ($0.game, $0) }, uniquingKeysWith: { _, last in last })
+        for record in records { byGame[record.game] = record }
+        history = byGame.values.sorted { $0.game < $1.game }
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
     private mutating func applyRoom(_ view: RoomView, now: Millis) {

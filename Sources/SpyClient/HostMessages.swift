@@ -64,6 +64,15 @@ enum HostMessages {
         case .ping(let ping): return check([("id", ping.id, -largestID...largestID)])
         case .pong(let pong): return check([("id", pong.id, -largestID...largestID)])
         case .error(let error): return check([("need", error.need, count), ("have", error.have, count)])
+        case .history(let history):
+            return check(
+                history.games.flatMap { record -> [Field] in
+                    [("games.game", record.game, count)]
+                        + record.players.map { ("games.players.points", $0.points, score) }
+                        + record.outs.flatMap { out -> [Field] in
+                            [("games.outs.round", out.round, count), ("games.outs.votes", out.votes, count)]
+                        } + record.guesses.map { ("games.guesses.round", $0.round, count) }
+                })
         case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner: return nil
         }
     }

@@ -30,6 +30,14 @@ extension Room {
         else { return "a seat id the player counter has not given out" }
         guard seats.allSatisfy({ (0...Room.maxLoadedScore).contains($0.score) }) else { return "score out of range" }
         if let deadline, !(0...Room.maxLoadedDeadline).contains(deadline) { return "deadline out of range" }
+        if let history {
+            guard history.count <= Rules.maxHistoryGames else { return "too many games in the history" }
+            for record in history {
+                guard counters.contains(record.game), record.players.count <= Rules.maxTableSize,
+                    record.outs.count <= Rules.maxTableSize, record.guesses.count <= Rules.maxTableSize
+                else { return "a game record out of range" }
+            }
+        }
         if let game {
             guard counters.contains(game.number), counters.contains(game.round) else {
                 return "game number or round out of range"

@@ -262,6 +262,10 @@ extension Room {
             result.outcome = .out
             result.out = eliminated
             game.out.insert(eliminated)
+            game.noteOut(
+                .init(
+                    player: eliminated, round: game.round, reason: .voted, votes: counts[eliminated]?.count ?? 0,
+                    pk: wasPK))
             if settings.revealOut, let role = game.roles[eliminated] {
                 result.identity = role
                 game.revealed[eliminated] = role
@@ -325,11 +329,16 @@ extension Room {
 
     private mutating func resolveGuess(_ guess: String?, _ context: inout Context) {
         guard var game else { return }
+        let correct = guess.map { Self.sameWord($0, game.civilianWord) } ?? false
+        if let guesser = game.guesser {
+            game.guesses =
+                (game.guesses ?? []) + [.init(player: guesser, round: game.round, word: guess, correct: correct)]
+        }
         game.blankGuess = guess
         game.guesser = nil
         self.game = game
         deadline = nil
-        if let guess, Self.sameWord(guess, game.civilianWord) {
+        if correct {
             finish(.blank, &context)
         } else if !finishIfOver(&context) {
             beginRound(&context)
@@ -343,9 +352,10 @@ extension Room {
     // MARK: Departures and timers
 
     /// A dealt-in player left or was kicked mid-game: out and revealed; the phase goes on without them.
-    mutating func playerDeparted(_ player: PlayerID, _ context: inout Context) {
+    mutating func playerDeparted(_ player: PlayerID, kicked: Bool, _ context: inout Context) {
         guard var game, let role = game.roles[player] else { return }
         let wasIn = game.isIn(player)
+        if wasIn { game.noteOut(.init(player: player, round: game.round, reason: kicked ? .kicked : .left)) }
         game.out.insert(player)
         game.revealed[player] = role
         let wasSpeaker = phase == .describing && game.currentSpeaker == player
@@ -449,12 +459,16 @@ extension Room {
         self.game = game
         phase = .gameOver
         deadline = nil
+        let pointsBefore = Dictionary(uniqueKeysWithValues: seats.map { ($0.id, $0.score) })
         for index in seats.indices where !seats[index].departed {
             let id = seats[index].id
             guard let role = game.roles[id] else { continue }
             seats[index].score += Rules.points(role: role, winner: winner, survived: game.isIn(id))
         }
         if let message = gameOverMessage() { context.broadcast(.gameOver(message)) }
+        let record = self.record(of: game, winner: winner, pointsBefore: pointsBefore)
+        recordInHistory(record)
+        context.announce(.history(.init(games: [record])))
         context.log("game \(game.number) in room \(code) over: \(winner.rawValue) win")
     }
 

@@ -24,6 +24,9 @@ public struct Room: Codable, Sendable, Equatable {
     var usedPairKeys: Set<String>
     var game: Game?
     var deadline: Millis?
+    /// The finished games of the evening, oldest first (at most `Rules.maxHistoryGames`); absent in rooms saved
+    /// before it was kept, and until the first game ends.
+    var history: [GameRecord]?
 
     public init(code: String, settings: GameSettings = GameSettings(), seed: UInt64) {
         self.code = code
@@ -253,6 +256,10 @@ struct Game: Codable, Sendable, Equatable {
     var guesser: PlayerID?
     var blankGuess: String?
     var winner: Winner?
+    /// Who went out before the end, in order, and every guess at the civilians' word: the game's record at its end.
+    /// Absent in games saved before they were kept, and while empty.
+    var outs: [GameRecord.Out]?
+    var guesses: [GameRecord.Guess]?
     /// The last vote result, kept for the players who were away when it was announced.
     var lastVoteResult: ServerMessage.VoteResult?
     /// Players who were away when `lastVoteResult` was announced and have not resumed since.

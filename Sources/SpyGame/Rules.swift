@@ -30,6 +30,10 @@ public enum Rules {
     public static let winPoints = 2
     /// Extra points for winners still in at the end.
     public static let survivorBonus = 1
+    /// Finished games a room keeps in its history; older ones are dropped first.
+    public static let maxHistoryGames = 100
+    /// Game records per `history` message, so the largest records still fit one frame.
+    public static let historyGamesPerMessage = 6
     /// Prefix of the name given to a player who joins without one: 玩家1, 玩家2, …
     public static let defaultNamePrefix = "玩家"
 

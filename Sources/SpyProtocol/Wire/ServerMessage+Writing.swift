@@ -78,6 +78,9 @@ extension ServerMessage {
             output.key("previous")
             output.string(body.previous)
             output.byte(UInt8(ascii: "}"))
+        case .history:
+            // Sent at a game's end and on arrival, never on the busy path: the reference encoder writes it.
+            output.verbatim((try? StreamingJSONEncoder.encode(self)) ?? [])
         }
     }
 }

@@ -38,6 +38,8 @@ public enum ServerMessage: Sendable, Equatable {
     case claimDone(ClaimSeat)
     /// To the whole room: the room has a new owner.
     case owner(Owner)
+    /// Finished games of the room's evening: all of them on arrival, each new one at its game over.
+    case history(History)
 
     /// The `type` string of this message.
     public var type: String {
@@ -60,13 +62,14 @@ public enum ServerMessage: Sendable, Equatable {
         case .claim: return "claim"
         case .claimDone: return "claim_done"
         case .owner: return "owner"
+        case .history: return "history"
         }
     }
 
     /// All `type` strings the host may send.
     public static let allTypes = [
         "welcome", "room", "deal", "turn", "clue", "voting", "vote_progress", "vote_result", "guessing",
-        "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner",
+        "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner", "history",
     ]
 
     public struct Welcome: Codable, Sendable, Equatable {
@@ -320,6 +323,13 @@ public enum ServerMessage: Sendable, Equatable {
             self.previous = previous
         }
     }
+
+    public struct History: Codable, Sendable, Equatable {
+        /// Records of finished games, oldest first. A client keeps every record it was sent by its game number:
+        /// a record never changes once its game is over.
+        public var games: [GameRecord]
+        public init(games: [GameRecord]) { self.games = games }
+    }
 }
 
 extension ServerMessage: Codable {
@@ -347,6 +357,7 @@ extension ServerMessage: Codable {
         case "claim": self = .claim(try Claim(from: decoder))
         case "claim_done": self = .claimDone(try ClaimSeat(from: decoder))
         case "owner": self = .owner(try Owner(from: decoder))
+        case "history": self = .history(try History(from: decoder))
         default: throw MessageDecodingError.unknownType(type)
         }
     }
@@ -372,6 +383,7 @@ extension ServerMessage: Codable {
         case .claimPending(let body), .claimDone(let body): try body.encode(to: encoder)
         case .claim(let body): try body.encode(to: encoder)
         case .owner(let body): try body.encode(to: encoder)
+        case .history(let body): try body.encode(to: encoder)
         }
     }
 }

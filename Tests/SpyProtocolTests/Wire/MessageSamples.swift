@@ -85,5 +85,21 @@ enum MessageSamples {
         .claim(.init(player: "p3", name: "小明")),
         .claimDone(.init(player: "p3")),
         .owner(.init(player: "p2", previous: "p1")),
+        .history(.init(games: [])),
+        .history(
+            .init(games: [
+                GameRecord(
+                    game: 3, civilianWord: "蘋果", spyWord: "梨", winner: .spies,
+                    players: [
+                        .init(player: "p1", name: "Amy", role: .civilian, points: 0, survived: false),
+                        .init(player: "p2", name: "小明 \"q\"", role: .spy, points: 3, survived: true),
+                        .init(player: "p3", name: "Bea", role: .blank, points: 0, survived: false),
+                    ],
+                    outs: [
+                        .init(player: "p1", round: 1, reason: .voted, votes: 2, pk: true),
+                        .init(player: "p3", round: 2, reason: .left),
+                    ],
+                    guesses: [.init(player: "p3", round: 1, word: nil, correct: false)])
+            ])),
     ]
 }
