@@ -36,16 +36,21 @@ let package = Package(
             resources: [
                 .embedInCode("Assets/index.html"), .embedInCode("Assets/board.html"),
                 .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
-                .embedInCode("Assets/shared.js"), .embedInCode("Assets/seats.js"), .embedInCode("Assets/pass.js"),
-                .embedInCode("Assets/favicon.svg"),
+                .embedInCode("Assets/strings.js"), .embedInCode("Assets/shared.js"), .embedInCode("Assets/seats.js"),
+                .embedInCode("Assets/pass.js"), .embedInCode("Assets/favicon.svg"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address
         // and per connection. No sockets, no clock reads, no files.
         .target(name: "SpyHost", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"], swiftSettings: strict),
+        // The host's rooms on disk: the journal (its records, group commit, compaction and replay), the room files
+        // of older hosts it is made from, and the state directory they live in.
+        .target(
+            name: "SpyStorage", dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyHost", "CStatx"],
+            swiftSettings: strict),
         .executableTarget(
             name: "spyd",
-            dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb", "SpyQR", "SpyHost", "CStatx"],
+            dependencies: ["SpyProtocol", "SpyNet", "SpyGame", "SpyBank", "SpyWeb", "SpyQR", "SpyHost", "SpyStorage"],
             swiftSettings: strict),
         // The player's terminal: the state a host's messages build, the screen and line mode drawn from it, the
         // session's socket loop. A library so the fuzz targets reach it; the executable only calls `ClientMain`.
@@ -71,8 +76,12 @@ let package = Package(
         .testTarget(
             name: "spydTests",
             dependencies: [
-                "spyd", "SpyHost", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR", "SpyTestSupport",
+                "spyd", "SpyHost", "SpyStorage", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR",
+                "SpyTestSupport",
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SpyStorageTests", dependencies: ["SpyStorage", "SpyHost", "SpyGame", "SpyProtocol", "SpyNet"],
             swiftSettings: strict),
         .testTarget(
             name: "SpyHostTests", dependencies: ["SpyHost", "SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"],
@@ -83,7 +92,8 @@ let package = Package(
             dependencies: ["spy-client", "SpyClient", "SpyProtocol", "SpyNet", "SpyTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "spy-benchTests", dependencies: ["spy-bench", "spyd", "SpyProtocol", "SpyNet", "SpyTestSupport"],
+            name: "spy-benchTests",
+            dependencies: ["spy-bench", "spyd", "SpyStorage", "SpyProtocol", "SpyNet", "SpyTestSupport"],
             swiftSettings: strict),
     ]
 )

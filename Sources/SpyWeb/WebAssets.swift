@@ -28,6 +28,7 @@ public enum WebAssets {
             WebAsset(path: "/style.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.style_css),
             WebAsset(path: "/app.js", contentType: script, bytes: PackageResources.app_js),
             WebAsset(path: "/board.js", contentType: script, bytes: PackageResources.board_js),
+            WebAsset(path: "/strings.js", contentType: script, bytes: PackageResources.strings_js),
             WebAsset(path: "/shared.js", contentType: script, bytes: PackageResources.shared_js),
             WebAsset(path: "/seats.js", contentType: script, bytes: PackageResources.seats_js),
             WebAsset(path: "/pass.js", contentType: script, bytes: PackageResources.pass_js),

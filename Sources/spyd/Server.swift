@@ -5,6 +5,7 @@ import SpyGame
 import SpyHost
 import SpyNet
 import SpyProtocol
+import SpyStorage
 import SpyWeb
 
 /// The host's shell: the listener and its accepting, one `LoopConnection` per connection, the journal, and a loop

@@ -3,6 +3,7 @@ import SpyBank
 import SpyGame
 import SpyNet
 import SpyProtocol
+import SpyStorage
 
 /// The `spyd` program, the shell around the host: argument handling, bank loading, signals, storage, the loop.
 enum Spyd {
@@ -45,11 +46,14 @@ enum Spyd {
             let descriptorLimit = ProcessSetup.raiseDescriptorLimit()
             loop = try EventLoop(maxEventsPerWait: maxEventsPerWake)
             ProcessSetup.installSignalHandlers(wakeDescriptor: loop.wakeWriteFD)
-            let store = try options.stateDirectory.map { try DurableRooms(directory: $0) { log.warning($0) } }
+            let clock = HostClock(monotonic: loop.clock)
+            let store = try options.stateDirectory.map {
+                try DurableRooms(directory: $0, now: clock.wallMs()) { log.warning($0) }
+            }
             let choices = BankChoices(bank: bank)
             server = try Server(
                 options: options, bank: bank, pairsFor: { choices.pairs(for: $0) }, log: log, loop: loop,
-                clock: HostClock(monotonic: loop.clock), store: store, descriptorLimit: descriptorLimit,
+                clock: clock, store: store, descriptorLimit: descriptorLimit,
                 categories: BankCatalog.categories(of: bank), choiceProblem: { choices.problem(for: $0) })
         } catch {
             log.error("cannot start: \(error)")

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SpyNet
 import SpyProtocol
+import SpyStorage
 
 /// `spyd state check [DIR]`: what a state directory holds and whether the host can trust it, read without
 /// changing anything (a start is what cuts a torn tail off and takes older room files in).

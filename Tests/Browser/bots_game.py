@@ -250,15 +250,15 @@ def run(browser, args):
     sb.check(any(f.get("type") == "game_over" for f in sb.frames(browser)), "the board was sent the reveal")
     sb.check(all(f.get("type") != "deal" for f in sb.frames(browser)), "the board is never dealt a word")
     sb.set_size(browser, sb.LAPTOP)
-    sb.press(browser, sb.by_id(browser, "lang-switch"))
-    sb.wait(browser, lambda b: sb.text_of(b, "lang-switch") == "中文", "the board in English")
+    sb.pick_language(browser, "en")
+    sb.wait(browser, lambda b: sb.text_of(b, "now-heading") == "Now", "the board in English")
     sb.screenshot(browser, args.screenshots, "board-game-over-en.png")
     sb.at_sizes(browser, "board at game over", (sb.LAPTOP, sb.PHONE))
     browser.switch_to.window(player)
 
     # English on a laptop, and play again deals a new game.
     sb.set_size(browser, sb.LAPTOP)
-    sb.press(browser, sb.by_id(browser, "lang-switch"))
+    sb.pick_language(browser, "en")
     sb.wait(browser, lambda b: sb.text_of(b, "start-button") == "Play again", "the page in English")
     sb.check(sb.text_of(browser, "winner").startswith("The "), "the winner line in English")
     sb.screenshot(browser, args.screenshots, "laptop-game-over-en.png")

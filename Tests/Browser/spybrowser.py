@@ -29,7 +29,7 @@ try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError as error:  # pragma: no cover - depends on the machine
     print(f"selenium is not installed for {sys.executable}: {error}", file=sys.stderr)
     sys.exit(MISSING)
@@ -334,7 +334,8 @@ return problems;
 
 
 def check_strings_complete(browser):
-    """Both languages have every sentence: the same keys at every level of the page's STRINGS."""
+    """Every language has every sentence: the same keys at every level of the page's STRINGS and PASS_STRINGS as
+    the page itself loaded them (Tests/Web/strings.test.mjs holds the files to more)."""
     missing = browser.execute_script(
         """
         const gaps = [];
@@ -345,7 +346,11 @@ def check_strings_complete(browser):
             else if (typeof a[key] === "object") walk(a[key], b[key], path + key + ".");
           }
         };
-        walk(STRINGS.zh, STRINGS.en, "");
+        const tables = { STRINGS };
+        if (typeof PASS_STRINGS !== "undefined") tables.PASS_STRINGS = PASS_STRINGS;
+        for (const [name, table] of Object.entries(tables)) {
+          for (const lang of Object.keys(table)) walk(table["zh-TW"], table[lang], `${name}.${lang}.`);
+        }
         return gaps;
         """
     )
@@ -468,26 +473,27 @@ def object_keys(source, start):
 
 
 def check_strings_source(url):
-    """The pages' sentence tables (STRINGS in shared.js, both languages) define each key once: a second definition
-    silently replaces the first, so one of the two sentences is never shown as meant."""
-    with urllib.request.urlopen(url + "/shared.js", timeout=DEADLINE) as response:
+    """The pages' sentence tables (STRINGS and PASS_STRINGS in strings.js, every language) define each key once: a
+    second definition silently replaces the first, so one of the two sentences is never shown as meant."""
+    with urllib.request.urlopen(url + "/strings.js", timeout=DEADLINE) as response:
         source = response.read().decode("utf-8")
-    start = source.index("{", source.index("const STRINGS"))
-    keys = object_keys(source, start)
-    check(len(keys) > 300, f"the sentence tables were read ({len(keys)} keys)")
-    seen = set()
-    twice = []
-    for path, key in keys:
-        if path is None or path.startswith("(block)") or "(block)" in path:
-            continue
-        if (path, key) in seen:
-            twice.append(path + key)
-        seen.add((path, key))
-    check(not twice, f"sentences defined twice in shared.js: {twice}")
+    for table, least in (("const STRINGS", 600), ("const PASS_STRINGS", 60)):
+        start = source.index("{", source.index(table))
+        keys = object_keys(source, start)
+        check(len(keys) > least, f"the sentence table {table} was read ({len(keys)} keys)")
+        seen = set()
+        twice = []
+        for path, key in keys:
+            if path is None or path.startswith("(block)") or "(block)" in path:
+                continue
+            if (path, key) in seen:
+                twice.append(path + key)
+            seen.add((path, key))
+        check(not twice, f"sentences defined twice in {table} of strings.js: {twice}")
 
 
 def check_sentences_render(browser):
-    """Every sentence of both languages, called with sample arguments where it takes some, is text without
+    """Every sentence of every language, called with sample arguments where it takes some, is text without
     program text in it."""
     problems = browser.execute_script(
         """
@@ -514,7 +520,10 @@ def check_sentences_render(browser):
             problems.push(path + ": " + value);
           }
         };
-        for (const lang of ["zh", "en"]) walk(STRINGS[lang], lang, STRINGS[lang]);
+        for (const lang of Object.keys(STRINGS)) walk(STRINGS[lang], lang, STRINGS[lang]);
+        if (typeof PASS_STRINGS !== "undefined") {
+          for (const lang of Object.keys(PASS_STRINGS)) walk(PASS_STRINGS[lang], "pass." + lang, STRINGS[lang]);
+        }
         return problems;
         """
     )
@@ -563,7 +572,7 @@ def shown_word(browser):
 
 
 def word_from_panel(text):
-    for prefix in ("你的詞：", "Your word: "):
+    for prefix in ("你的詞：", "你的词：", "Your word: "):
         if text.startswith(prefix):
             return text[len(prefix) :]
     if text in ("你是白板", "You are the blank"):
@@ -707,6 +716,18 @@ def vote_for(browser, player_id):
         "the ballot marked",
     )
     return question
+
+
+def pick_language(browser, key):
+    """Picks an interface language from the header's menu ("zh-TW", "zh-Hans", "en"), as a person would."""
+    menu = by_id(browser, "lang-menu")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", menu)
+    Select(menu).select_by_value(key)
+
+
+def language_of(browser):
+    """The interface language the header's menu shows."""
+    return browser.execute_script("return document.getElementById('lang-menu').value")
 
 
 def phase_of(browser):

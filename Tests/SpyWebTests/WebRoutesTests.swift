@@ -35,7 +35,8 @@ extension HTTPResponse {
         ("/board?room=KFRW", "text/html; charset=utf-8"), ("/style.css", "text/css; charset=utf-8"),
         ("/app.js", "text/javascript; charset=utf-8"), ("/board.js", "text/javascript; charset=utf-8"),
         ("/shared.js", "text/javascript; charset=utf-8"), ("/seats.js", "text/javascript; charset=utf-8"),
-        ("/pass.js", "text/javascript; charset=utf-8"), ("/favicon.svg", "image/svg+xml"),
+        ("/pass.js", "text/javascript; charset=utf-8"), ("/strings.js", "text/javascript; charset=utf-8"),
+        ("/favicon.svg", "image/svg+xml"),
     ])
     func assetsAreServedWithTheirTypeAndPolicies(target: String, type: String) throws {
         let response = try respond("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n")

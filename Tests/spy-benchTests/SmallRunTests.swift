@@ -2,6 +2,7 @@ import Foundation
 import SpyTestSupport
 import XCTest
 
+@testable import SpyStorage
 @testable import spy_bench
 @testable import spyd
 

@@ -11,11 +11,20 @@ import Testing
 /// their time waiting for the page, the host or the bots rather than computing: they run in three lanes side by
 /// side, one script at a time in each, the lanes about equally long.
 @Suite struct BrowserTests {
-    /// The owner hand-over waits 30 real seconds: a lane of its own.
+    /// The owner hand-over waits 30 real seconds: a lane of its own, with the short game in Simplified Chinese.
     @Suite(.serialized) struct OwnerLane {
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() async throws {
             try await BrowserRun.script("party.py", spyd: ["--bots", "1"])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aMainlandPhoneAndTheBoardPlayAWholeGameInSimplifiedChinese() async throws {
+            // English words, so that every text on the page can be held to Simplified forms; the owner asks for
+            // Simplified words in the lobby, which a host with Simplified pairs then deals.
+            try await BrowserRun.script(
+                "simplified_game.py",
+                spyd: ["--bots", "3", "--clues", "typed", "--language", "en", "--bot-delay-ms", "120"])
         }
     }
 

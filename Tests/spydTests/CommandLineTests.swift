@@ -5,6 +5,7 @@ import SpyTestSupport
 import Testing
 
 @testable import SpyHost
+@testable import SpyStorage
 @testable import spyd
 
 @Suite struct CommandLineTests {
@@ -151,28 +152,5 @@ import Testing
             #expect(hint(word, .both) == nil)
         }
         #expect(hint(nil, .en) == nil)
-    }
-
-    @Test func snapshotsSurviveTheStoreAndCorruptFilesAreMovedAside() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try StateStore(directory: directory.path)
-        var room = Room(code: "KFRW", seed: 4)
-        _ = room.apply(.join(name: "Amy", bot: false), now: 0)
-        let snapshot = RoomSnapshot(room: room, tokens: ["p1": ResumeToken.make()], permanent: true, bots: BotMemory())
-        try store.save(snapshot)
-        try Data("garbage".utf8).write(to: directory.appendingPathComponent("room-ZZZZ.json"))
-        try Data("half".utf8).write(to: directory.appendingPathComponent("room-KFRW.json.tmp"))
-        var warnings: [String] = []
-        let loaded = try store.loadAll { warnings.append($0) }
-        #expect(loaded == [snapshot])
-        #expect(warnings.count == 1)
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        #expect(names.contains { $0.hasPrefix("room-ZZZZ.json.corrupt-") })
-        #expect(!names.contains("room-KFRW.json.tmp"))
-        let mode =
-            try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("room-KFRW.json").path)[
-                .posixPermissions] as? Int
-        #expect(mode == 0o600)
     }
 }

@@ -4,6 +4,7 @@ import SpyNet
 import SpyProtocol
 import Testing
 
+@testable import SpyStorage
 @testable import spyd
 
 /// A restart never decides a vote, and a bot never owns a room: with the real host.

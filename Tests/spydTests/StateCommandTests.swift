@@ -6,6 +6,7 @@ import SpyProtocol
 import Testing
 
 @testable import SpyHost
+@testable import SpyStorage
 @testable import spyd
 
 /// `spyd state check`: what a state directory holds, read without changing it.
@@ -22,7 +23,7 @@ import Testing
     private func journalDirectory() throws -> (String, Journal) {
         let directory = try DaemonProcess.temporaryDirectory().path
         chmod(directory, 0o700)
-        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
         for code in ["AAAA", "BBBB"] {
             var room = Room(code: code, seed: 3)
             _ = room.apply(.join(name: "Amy", bot: false), now: 0)

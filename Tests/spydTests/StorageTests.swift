@@ -6,6 +6,7 @@ import SpyProtocol
 import Testing
 
 @testable import SpyHost
+@testable import SpyStorage
 @testable import spyd
 
 /// Nothing is acknowledged before it is on disk, even when the disk fails; and the state directory is the host's own.
@@ -90,9 +91,9 @@ import Testing
         // A room file as an older host wrote it, taken into the journal at start.
         var room = Room(code: "KFRW", seed: 4)
         _ = room.apply(.join(name: "First", bot: false), now: 0)
-        try StateStore(directory: state.path).save(
-            RoomSnapshot(room: room, tokens: ["p1": ResumeToken.make()], permanent: true, bots: BotMemory()))
         let path = state.appendingPathComponent("room-KFRW.json").path
+        let snapshot = RoomSnapshot(room: room, tokens: ["p1": ResumeToken.make()], permanent: true, bots: BotMemory())
+        try Data(try StreamingJSONEncoder.encode(snapshot)).write(to: URL(fileURLWithPath: path))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let edited = text.replacingOccurrences(
             of: "\"nextPlayerNumber\":2", with: "\"nextPlayerNumber\":9223372036854775807")

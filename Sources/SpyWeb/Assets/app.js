@@ -1023,8 +1023,28 @@ function renderSettings() {
     const value = room.settings[input.dataset.setting];
     if (input.type === "checkbox") input.checked = Boolean(value);
     else if (Array.isArray(value)) input.value = value.join(", ");
+    else if (input.tagName === "SELECT") chooseOption(input, String(value));
     else input.value = String(value);
   }
+}
+
+/**
+ * Shows `value` in a settings menu. A value the menu does not list (a newer host's word language) gets an option
+ * of its own, named by its code, rather than a blank menu; the option goes once the room's value is one listed.
+ */
+function chooseOption(menu, value) {
+  for (const option of [...menu.querySelectorAll("option[data-unknown]")]) {
+    if (option.value !== value) option.remove();
+  }
+  const listed = [...menu.options].find((option) => option.value === value);
+  if (listed && listed.dataset.unknown !== undefined) listed.textContent = L.unknownValue(value);
+  if (!listed) menu.append(el("option", { value, dataset: { unknown: "" }, text: L.unknownValue(value) }));
+  menu.value = value;
+}
+
+/** The bank languages whose pairs a room's word language deals: "both" is zh-TW and English, "zh-Hans+en" both. */
+function wordLanguages(language) {
+  return language === "both" ? ["zh-TW", "en"] : String(language).split("+");
 }
 
 /** Names compare as the host compares them: without regard to case or full-width forms. */
@@ -1034,7 +1054,7 @@ function sameCategory(a, b) {
 
 /** One checkbox per category of the host's bank in the room's word language, with the pairs it can deal. */
 function renderCategoryPicks(settings) {
-  const languages = settings.language === "both" ? ["zh-TW", "en"] : [settings.language];
+  const languages = wordLanguages(settings.language);
   const counts = new Map();
   for (const entry of state.bankCategories || []) {
     if (!languages.includes(entry.language) || typeof entry.name !== "string") continue;
@@ -1075,9 +1095,9 @@ function kickButton(seat) {
 // MARK: Wiring
 
 function wire() {
-  $("lang-switch").addEventListener("click", () => {
-    lang = lang === "zh" ? "en" : "zh";
-    L = applyLanguage(lang);
+  $("lang-menu").addEventListener("change", (event) => {
+    lang = event.target.value;
+    L = pickLanguage(lang);
     fillLanguage();
     render();
   });
@@ -1138,10 +1158,7 @@ function wire() {
 
 function fillLanguage() {
   fillStaticText(L);
-  const button = $("lang-switch");
-  button.textContent = L.switchTo;
-  button.setAttribute("aria-label", L.switchLabel);
-  button.setAttribute("lang", lang === "zh" ? "en" : "zh-Hant-TW");
+  fillLanguageMenu($("lang-menu"), lang, L);
 }
 
 /** A seat an older version of the page kept for this tab only joins the device's list. */

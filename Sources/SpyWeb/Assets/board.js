@@ -247,15 +247,12 @@ function renderTimer() {
 
 function fillLanguage() {
   fillStaticText(L);
-  const button = $("lang-switch");
-  button.textContent = L.switchTo;
-  button.setAttribute("aria-label", L.switchLabel);
-  button.setAttribute("lang", lang === "zh" ? "en" : "zh-Hant-TW");
+  fillLanguageMenu($("lang-menu"), lang, L);
 }
 
-$("lang-switch").addEventListener("click", () => {
-  lang = lang === "zh" ? "en" : "zh";
-  L = applyLanguage(lang);
+$("lang-menu").addEventListener("change", (event) => {
+  lang = event.target.value;
+  L = pickLanguage(lang);
   fillLanguage();
   render();
 });
@@ -266,7 +263,9 @@ $("board-join").addEventListener("submit", (event) => {
   if (board.needRoom && room) {
     wantedRoom = room;
     // The address now names the room, so a reload of the TV's page comes straight back.
-    history.replaceState(null, "", `/board?room=${encodeURIComponent(room)}`);
+    const query = new URLSearchParams(location.search);
+    query.set("room", room);
+    history.replaceState(null, "", `/board?${query}`);
   }
   if (board.needPassword) {
     boardPassword = $("board-password").value;

@@ -4,59 +4,6 @@
 // private stays drawn while the page is hidden.
 "use strict";
 
-const PASS_STRINGS = {
-  zh: {
-    deviceSeats: "這台裝置上的玩家",
-    here: "這台",
-    addSeat: "加入另一位玩家",
-    addSeatName: "另一位玩家的名字",
-    addSeatButton: "加入",
-    passTo: (name) => `把裝置交給 ${name}`,
-    onlyYou: (name) => `只有 ${name} 看得到時再按`,
-    iAm: (name) => `我是 ${name}`,
-    wordOf: (name, word) => `${name} 的詞：${word}`,
-    blankOf: (name) => `${name} 是白板`,
-    hideAndPass: "藏起來，傳下去",
-    clueOf: (name) => `${name} 的描述`,
-    voteOf: (name) => `${name} 投票：選一位投出局`,
-    guessOf: (name) => `${name} 被投出局了：猜猜平民的詞`,
-    spokenTurn: (name) => `輪到 ${name}：說出描述，說完按「說完了」`,
-    doneOf: (name) => `${name} 說完了`,
-    forgotWho: "誰忘了詞？點你的名字",
-    forgotSure: (name) => `只有 ${name} 在看嗎？`,
-    forgotShow: (name) => `是，給 ${name} 看`,
-    back: "返回",
-    tapToHide: "點一下就藏起來",
-    leaveSeat: (name) => `${name} 離開`,
-    confirmLeaveSeat: (name) => `${name} 要離開並放棄座位嗎？`,
-  },
-  en: {
-    deviceSeats: "Players on this device",
-    here: "here",
-    addSeat: "Add a player on this device",
-    addSeatName: "The other player's name",
-    addSeatButton: "Add",
-    passTo: (name) => `Pass the device to ${name}`,
-    onlyYou: (name) => `Tap when only ${name} can see`,
-    iAm: (name) => `I am ${name}`,
-    wordOf: (name, word) => `${name}'s word: ${word}`,
-    blankOf: (name) => `${name} is the blank`,
-    hideAndPass: "Hide and pass on",
-    clueOf: (name) => `${name}'s clue`,
-    voteOf: (name) => `${name} votes: pick a player to vote out`,
-    guessOf: (name) => `${name} was voted out: guess the civilians' word`,
-    spokenTurn: (name) => `${name}'s turn: say your clue, then press Done`,
-    doneOf: (name) => `${name} is done`,
-    forgotWho: "Who forgot their word? Tap your name",
-    forgotSure: (name) => `Is only ${name} looking?`,
-    forgotShow: (name) => `Yes, show ${name}`,
-    back: "Back",
-    tapToHide: "Tap to hide",
-    leaveSeat: (name) => `${name} leaves`,
-    confirmLeaveSeat: (name) => `${name}: leave and give up the seat?`,
-  },
-};
-
 function P() {
   return PASS_STRINGS[lang];
 }

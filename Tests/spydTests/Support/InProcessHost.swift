@@ -5,6 +5,7 @@ import SpyNet
 import SpyProtocol
 import SpyTestSupport
 
+@testable import SpyStorage
 @testable import spyd
 
 /// What a test needs of a host, wherever it runs: its port, its log, connections to it, and its end.
@@ -77,10 +78,13 @@ final class InProcessHost: TestHost, @unchecked Sendable {
             let loop: EventLoop
             do {
                 loop = try EventLoop(clock: clock)
-                let store = try settled.stateDirectory.map { try DurableRooms(directory: $0) { log.warning($0) } }
+                let hostClock = HostClock(following: clock, wallAtStartMs: WallClock.nowMs())
+                let store = try settled.stateDirectory.map {
+                    try DurableRooms(directory: $0, now: hostClock.wallMs()) { log.warning($0) }
+                }
                 server = try Server(
                     options: settled, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) }, log: log,
-                    loop: loop, clock: HostClock(following: clock, wallAtStartMs: WallClock.nowMs()), store: store,
+                    loop: loop, clock: hostClock, store: store,
                     categories: BankCatalog.categories(of: bank),
                     choiceProblem: { BankCatalog.choiceProblem($0, in: bank) })
             } catch {

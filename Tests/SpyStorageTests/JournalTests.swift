@@ -6,12 +6,12 @@ import SpyProtocol
 import Testing
 
 @testable import SpyHost
-@testable import spyd
+@testable import SpyStorage
 
 /// The journal's format, its recovery (snapshot plus replay) and what a failing disk does to it.
 @Suite struct JournalTests {
     private func privateDirectory() throws -> String {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         return directory.path
     }
@@ -38,7 +38,7 @@ import Testing
 
     private func rooms(in directory: String, warnings: inout [String]) throws -> [RoomSnapshot] {
         var collected: [String] = []
-        let (_, contents) = try Journal.open(directory: directory) { collected.append($0) }
+        let (_, contents) = try Journal.open(directory: directory, now: 0) { collected.append($0) }
         warnings = collected
         return JournalRooms(contents.records).rooms.map(\.snapshot)
     }
@@ -75,7 +75,7 @@ import Testing
 
     @Test func committedChangesComeBackThroughReplay() throws {
         let directory = try privateDirectory()
-        let (journal, contents) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        let (journal, contents) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
         #expect(contents.records.isEmpty)
         var expected = snapshot()
         try journal.append(.snapshot(expected))
@@ -94,7 +94,7 @@ import Testing
 
     @Test func aClosedRoomIsGoneAndALaterSnapshotReplacesEarlierChanges() throws {
         let directory = try privateDirectory()
-        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
         try journal.append(.snapshot(snapshot("AAAA")))
         try journal.append(.snapshot(snapshot("BBBB")))
         try journal.append(.change(join("Bo", "AAAA", now: 5)))
@@ -110,7 +110,7 @@ import Testing
     /// comes back from the journal equal to the live room, bots' memory included.
     @Test func aReplayedBotGameEqualsTheLiveRoom() throws {
         let directory = try privateDirectory()
-        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
         let pairs = [
             WordPair(civilian: "牛奶", spy: "豆漿", category: "飲料"),
             WordPair(civilian: "cat", spy: "tiger", category: "animal"),
@@ -183,7 +183,7 @@ import Testing
     /// aside (without the zeros after them).
     @Test func aLogCutAtEveryByteOfItsLastRecordLoadsTheStateBeforeIt() throws {
         let directory = try privateDirectory()
-        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
         var before = snapshot()
         try journal.append(.snapshot(before))
         try journal.append(.change(join("Bo", now: 10)))
@@ -227,7 +227,7 @@ import Testing
         let directory = try privateDirectory()
         var policy = Journal.Policy()
         policy.preallocationBytes = 4_096
-        let (journal, _) = try Journal.open(directory: directory, policy: policy) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0, policy: policy) { Issue.record("\($0)") }
         var expected = snapshot()
         try journal.append(.snapshot(expected))
         try journal.commit()
@@ -249,7 +249,7 @@ import Testing
         #expect(try rooms(in: directory) == [expected])
 
         // Reopened: every record loads, nothing is cut or set aside, and appends follow the last record.
-        let (again, contents) = try Journal.open(directory: directory, policy: policy) { Issue.record("\($0)") }
+        let (again, contents) = try Journal.open(directory: directory, now: 0, policy: policy) { Issue.record("\($0)") }
         #expect(contents.cutBytes == 0 && contents.records.count == 2)
         #expect(again.committedBytes == journal.committedBytes)
         #expect(again.fileBytes == size)
@@ -287,7 +287,7 @@ import Testing
         let directory = try privateDirectory()
         var policy = Journal.Policy()
         policy.preallocationBytes = 8_192
-        let (journal, _) = try Journal.open(directory: directory, policy: policy) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0, policy: policy) { Issue.record("\($0)") }
         let rooms = [snapshot("AAAA"), snapshot("BBBB")]
         try journal.rewrite(rooms)
         let file = try fileBytes(journal.path)
@@ -302,7 +302,7 @@ import Testing
 
     @Test func aFlippedBitInTheLastRecordIsCaughtByItsChecksum() throws {
         let directory = try privateDirectory()
-        let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
         let before = snapshot()
         try journal.append(.snapshot(before))
         try journal.commit()
@@ -380,7 +380,7 @@ import Testing
     private func failingCommit(_ fault: (FailingDisk) -> Void) throws {
         let directory = try privateDirectory()
         let failing = FailingDisk()
-        let (journal, _) = try Journal.open(directory: directory, disk: failing.disk) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0, disk: failing.disk) { Issue.record("\($0)") }
         var durable = snapshot()
         try journal.append(.snapshot(durable))
         try journal.commit()
@@ -430,7 +430,7 @@ import Testing
         let filling = FailingDisk()
         var policy = Journal.Policy()
         policy.preallocationBytes = 4_096
-        let (journal, _) = try Journal.open(directory: directory, disk: filling.disk, policy: policy) {
+        let (journal, _) = try Journal.open(directory: directory, now: 0, disk: filling.disk, policy: policy) {
             Issue.record("\($0)")
         }
         var expected = snapshot()
@@ -463,7 +463,7 @@ import Testing
     @Test func aJournalMovedOrReplacedUnderTheHostTakesNoCommit() throws {
         for move in ["none", "hard link", "rename", "replace", "symlink", "remove", "directory gone", "directory"] {
             let directory = try privateDirectory()
-            let (journal, _) = try Journal.open(directory: directory) { Issue.record("\($0)") }
+            let (journal, _) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
             try journal.append(.snapshot(snapshot()))
             try journal.commit()
             let path = journal.path
@@ -502,7 +502,7 @@ import Testing
     @Test func oneCommitIsOneSyncForEveryRoom() throws {
         let directory = try privateDirectory()
         let counting = FailingDisk()
-        let (journal, _) = try Journal.open(directory: directory, disk: counting.disk) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0, disk: counting.disk) { Issue.record("\($0)") }
         let before = counting.syncs
         for code in ["AAAA", "BBBB", "CCCC"] {
             try journal.append(.snapshot(snapshot(code)))
@@ -518,7 +518,7 @@ import Testing
     @Test func aFailedRewriteLeavesTheOldFile() throws {
         let directory = try privateDirectory()
         let failing = FailingDisk()
-        let (journal, _) = try Journal.open(directory: directory, disk: failing.disk) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0, disk: failing.disk) { Issue.record("\($0)") }
         try journal.append(.snapshot(snapshot()))
         try journal.commit()
         failing.syncFailure = EIO
@@ -534,7 +534,7 @@ import Testing
         var policy = Journal.Policy()
         policy.eventsPerSnapshot = 3
         policy.compactAfterBytes = 2_000
-        let (journal, _) = try Journal.open(directory: directory, policy: policy) { Issue.record("\($0)") }
+        let (journal, _) = try Journal.open(directory: directory, now: 0, policy: policy) { Issue.record("\($0)") }
         var room = snapshot()
         try journal.append(.snapshot(room))
         for (number, name) in ["Bo", "Cy", "Dee"].enumerated() {
@@ -560,9 +560,8 @@ import Testing
 
     @Test func roomFilesOfAnOlderHostMoveIntoTheJournal() throws {
         let directory = try privateDirectory()
-        let store = try StateStore(directory: directory)
-        try store.save(snapshot("AAAA"))
-        try store.save(snapshot("BBBB"))
+        try OlderRoomFile.write(snapshot("AAAA"), in: directory)
+        try OlderRoomFile.write(snapshot("BBBB"), in: directory)
         var warnings: [String] = []
         let found = try rooms(in: directory, warnings: &warnings)
         #expect(Set(found.map(\.room.code)) == ["AAAA", "BBBB"])
@@ -577,8 +576,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(directory)/room-AAAA.json"))
 
         // A room file the journal was not made from is refused, not dropped.
-        try store.save(snapshot("CCCC"))
-        #expect(throws: StartupError.self) { _ = try Journal.open(directory: directory) { _ in } }
+        try OlderRoomFile.write(snapshot("CCCC"), in: directory)
+        #expect(throws: StorageError.self) { _ = try Journal.open(directory: directory, now: 0) { _ in } }
         #expect(FileManager.default.fileExists(atPath: "\(directory)/room-CCCC.json"))
     }
 
@@ -587,11 +586,11 @@ import Testing
         let elsewhere = try privateDirectory() + "/target"
         try Data(JournalFormat.header()).write(to: URL(fileURLWithPath: elsewhere))
         #expect(symlink(elsewhere, "\(directory)/\(Journal.fileName)") == 0)
-        #expect(throws: StartupError.self) { _ = try Journal.open(directory: directory) { _ in } }
+        #expect(throws: StorageError.self) { _ = try Journal.open(directory: directory, now: 0) { _ in } }
 
         let newer = try privateDirectory()
         try Data(JournalFormat.header(version: 2)).write(to: URL(fileURLWithPath: "\(newer)/\(Journal.fileName)"))
-        let error = #expect(throws: StartupError.self) { _ = try Journal.open(directory: newer) { _ in } }
+        let error = #expect(throws: StorageError.self) { _ = try Journal.open(directory: newer, now: 0) { _ in } }
         #expect(error?.description.contains("format 2") == true)
     }
 
@@ -604,34 +603,5 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(names.contains { $0.hasPrefix("\(Journal.fileName).corrupt-") })
         #expect(JournalFormat.headerProblem(try fileBytes("\(directory)/\(Journal.fileName)")) == nil)
-    }
-}
-
-/// What the host does with a journal that holds a room it cannot trust.
-@Suite struct JournalHostTests {
-    @Test func aCorruptRoomIsSetAsideOnceAndTheJournalNoLongerHoldsIt() throws {
-        let state = try DaemonProcess.temporaryDirectory()
-        chmod(state.path, 0o700)
-        defer { try? FileManager.default.removeItem(at: state) }
-        let (journal, _) = try Journal.open(directory: state.path) { Issue.record("\($0)") }
-        var room = Room(code: "BADT", seed: 3)
-        _ = room.apply(.join(name: "Amy", bot: false), now: 0)
-        try journal.append(
-            .snapshot(RoomSnapshot(room: room, tokens: ["p1": "guessable"], permanent: false, bots: .init())))
-        try journal.commit()
-
-        let first = try DaemonProcess(stateDirectory: state)
-        #expect(first.waitForLine(containing: "room BADT in the journal is corrupt") != nil)
-        #expect(first.stop() == 0)
-        let aside = try FileManager.default.contentsOfDirectory(atPath: state.path).filter {
-            $0.hasPrefix("room-BADT.corrupt-")
-        }
-        #expect(aside.count == 1)
-
-        let second = try DaemonProcess(stateDirectory: state)
-        _ = try TestPlayer(port: second.port, name: "Fresh")
-        #expect(second.stop() == 0)
-        #expect(!second.log.contains("BADT"))
-        #expect(try StorageTests.journalRooms(state.path).allSatisfy { $0.room.code != "BADT" })
     }
 }

@@ -6,7 +6,7 @@ import SpyProtocol
 
 /// A room event as the journal keeps it. `start` is not among them: it carries the bank's pairs, so the host
 /// writes the room's snapshot after a start instead.
-struct LoggedEvent: Codable, Equatable {
+package struct LoggedEvent: Codable, Equatable {
     enum Kind: String, Codable {
         case join, connected, disconnected, leave, move, tick, hostRestarted
     }
@@ -65,7 +65,7 @@ struct LoggedEvent: Codable, Equatable {
 
 /// One accepted change of a room: the event it applied at `now` (none when only the host's side changed), and
 /// what the host changed around it that the event's effects do not say.
-struct RoomChange: Codable, Equatable {
+package struct RoomChange: Codable, Equatable {
     /// The room's code.
     var room: String
     /// The room clock the event was applied at.
@@ -78,7 +78,7 @@ struct RoomChange: Codable, Equatable {
 }
 
 /// A record of the journal.
-enum JournalRecord: Equatable {
+package enum JournalRecord: Equatable {
     /// A room as a whole; it replaces everything the journal said about the room before.
     case snapshot(RoomSnapshot)
     /// A change after the room's last snapshot.
@@ -149,13 +149,13 @@ enum JournalRecord: Equatable {
 ///
 ///     header:  "SPYJRNL\n" (8 bytes) · format (UInt32 LE) · CRC-32C of the previous 12 bytes (UInt32 LE)
 ///     record:  payload length N (UInt32 LE) · CRC-32C of kind and payload (UInt32 LE) · kind (1 byte) · payload
-enum JournalFormat {
+package enum JournalFormat {
     static let magic: [UInt8] = Array("SPYJRNL\n".utf8)
-    static let version: UInt32 = 1
+    package static let version: UInt32 = 1
     static let headerBytes = 16
     static let recordHeaderBytes = 9
     /// Largest payload a record may have; a room's snapshot is a few KiB.
-    static let maxPayloadBytes = StateStore.maxFileBytes
+    static let maxPayloadBytes = 16 << 20
 
     static func header(version: UInt32 = version) -> [UInt8] {
         var bytes = magic
@@ -223,28 +223,28 @@ enum JournalFormat {
     }
 
     /// What the bytes of a journal hold.
-    struct Parsed {
+    package struct Parsed {
         /// Each whole, checksummed record with its offset.
-        var records: [(offset: Int, record: JournalRecord)] = []
+        package var records: [(offset: Int, record: JournalRecord)] = []
         /// Bytes up to the end of the last good record.
-        var goodBytes = 0
+        package var goodBytes = 0
         /// Why the bytes after `goodBytes` are not records, when some of them are not zero.
-        var tailProblem: String?
+        package var tailProblem: String?
         /// Bytes of the torn or corrupt tail, up to its last byte that is not zero (0 when the tail is whole).
-        var tailBytes = 0
+        package var tailBytes = 0
         /// Zeros after the last record: space the host wrote ahead for its next records, not a tail.
-        var preallocatedBytes = 0
+        package var preallocatedBytes = 0
     }
 
     /// Why the header is not one this host reads, if it is not.
-    enum HeaderProblem: Equatable {
+    package enum HeaderProblem: Equatable {
         /// Not a journal's header (too short, wrong magic or checksum).
         case notAJournal
         /// A journal of another format.
         case format(UInt32)
     }
 
-    static func headerProblem(_ bytes: [UInt8]) -> HeaderProblem? {
+    package static func headerProblem(_ bytes: [UInt8]) -> HeaderProblem? {
         guard bytes.count >= headerBytes, Array(bytes[0..<8]) == magic,
             uint32(bytes, at: 12) == CRC32C.checksum(bytes[0..<12])
         else { return .notAJournal }
@@ -255,7 +255,7 @@ enum JournalFormat {
     /// The records of a journal whose header is good, up to the first one that is torn or corrupt. Where the
     /// records stop, the rest of the file is either all zeros (written ahead by the host: the journal ends there,
     /// whole) or a tail that cannot be trusted. No record is all zeros: its checksum covers its nonzero kind.
-    static func parse(_ bytes: [UInt8]) -> Parsed {
+    package static func parse(_ bytes: [UInt8]) -> Parsed {
         var parsed = parseRecords(bytes)
         if let last = bytes.lastIndex(where: { $0 != 0 }), last >= parsed.goodBytes {
             parsed.tailBytes = last + 1 - parsed.goodBytes

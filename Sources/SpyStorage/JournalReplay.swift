@@ -24,26 +24,26 @@ extension RoomSnapshot {
 }
 
 /// The rooms a journal's records hold: each room's last snapshot with its later changes replayed.
-struct JournalRooms {
+package struct JournalRooms {
     /// What is known of one room.
-    struct Entry {
-        var snapshot: RoomSnapshot
+    package struct Entry {
+        package var snapshot: RoomSnapshot
         /// Changes replayed after the snapshot.
-        var changes = 0
+        package var changes = 0
         /// The room clock of the last change replayed.
-        var lastChange: Millis?
+        package var lastChange: Millis?
         /// When the snapshot was written, if the host said.
-        var savedAt: Int64? { snapshot.savedAt }
+        package var savedAt: Int64? { snapshot.savedAt }
     }
 
     /// The rooms, in the order they first appear.
-    var rooms: [Entry] = []
+    package var rooms: [Entry] = []
     /// Rooms whose records cannot be trusted, with why: they are reported, not loaded.
-    var refused: [(code: String, problem: String, snapshot: RoomSnapshot)] = []
+    package var refused: [(code: String, problem: String, snapshot: RoomSnapshot)] = []
     /// Changes that did not replay; the room is kept as it was before the first of them.
-    var unreplayed: [(code: String, problem: String)] = []
+    package var unreplayed: [(code: String, problem: String)] = []
 
-    init(_ records: [JournalRecord]) {
+    package init(_ records: [JournalRecord]) {
         var order: [String] = []
         var latest: [String: (snapshot: RoomSnapshot?, changes: [RoomChange])] = [:]
         for record in records {

@@ -6,12 +6,11 @@ import SpyProtocol
 import Testing
 
 @testable import SpyHost
-@testable import spyd
+@testable import SpyStorage
 
-/// The state directory and its files: who may write there, what a failed write or an unreadable file means.
-@Suite struct StateStoreTests {
-    struct DiskFull: Error {}
-
+/// The state directory, and the room files of an older host that a start takes into the journal: what is read,
+/// what is set aside, what stops the start.
+@Suite struct OlderRoomFilesTests {
     private func snapshot(_ code: String = "KFRW") -> RoomSnapshot {
         var room = Room(code: code, seed: 3)
         _ = room.apply(.join(name: "Amy", bot: false), now: 0)
@@ -19,26 +18,35 @@ import Testing
             room: room, tokens: ["p1": String(repeating: "a", count: 32)], permanent: true, bots: .init())
     }
 
-    @Test func aFailingWriterMakesSaveThrowAndLeavesTheOldFile() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+    private func privateDirectory() throws -> URL {
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
-        let good = try StateStore(directory: directory.path)
-        try good.save(snapshot())
-        let before = try Data(contentsOf: directory.appendingPathComponent("room-KFRW.json"))
-        let full = try StateStore(directory: directory.path) { _, _ in throw DiskFull() }
-        var changed = snapshot()
-        changed.permanent = false
-        #expect(throws: DiskFull.self) { try full.save(changed) }
-        #expect(try Data(contentsOf: directory.appendingPathComponent("room-KFRW.json")) == before)
-        #expect(try good.loadAll(warn: { Issue.record("\($0)") }) == [snapshot()])
+        return directory
+    }
+
+    @Test func roomsComeBackAndCorruptFilesAreMovedAside() throws {
+        let directory = try privateDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = snapshot()
+        try OlderRoomFile.write(saved, in: directory.path)
+        try Data("garbage".utf8).write(to: directory.appendingPathComponent("room-ZZZZ.json"))
+        try Data("half".utf8).write(to: directory.appendingPathComponent("room-KFRW.json.tmp"))
+        var warnings: [String] = []
+        let older = OlderRoomFiles(directory: directory.path)
+        #expect(try older.names() == ["room-KFRW.json", "room-ZZZZ.json"])
+        #expect(try older.read("room-ZZZZ.json") == .failure(.init(problem: "it is not a room snapshot")))
+        #expect(try older.takeIn(now: 1_700_000_000_000) { warnings.append($0) } == [saved])
+        #expect(warnings.count == 1 && warnings[0].contains("room-ZZZZ.json is corrupt"), "\(warnings)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.contains("room-ZZZZ.json.corrupt-1700000000"))
+        #expect(!names.contains("room-KFRW.json.tmp"))
     }
 
     /// A room mid-vote, with bots, a blank, typed clues that need escaping and a bot's memory of the vote, comes back
     /// from its file exactly as it was saved.
     @Test func aRoomMidVoteComesBackFromItsFileExactly() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
-        chmod(directory.path, 0o700)
-        let store = try StateStore(directory: directory.path)
+        let directory = try privateDirectory()
+        let older = OlderRoomFiles(directory: directory.path)
         var room = Room(code: "QVTN", seed: 11)
         for (name, bot) in [("阿美", false), ("Bo \"B\"", false), ("Cy", false), ("Dee", true), ("Eve", true)] {
             _ = room.apply(.join(name: name, bot: bot), now: 1_000)
@@ -71,56 +79,54 @@ import Testing
         let saved = RoomSnapshot(
             room: room, tokens: ["p1": String(repeating: "a", count: 32), "p2": String(repeating: "b", count: 32)],
             permanent: false, bots: bots, joinedByOthers: true)
-        try store.save(saved)
-        let loaded = try store.loadAll(warn: { Issue.record("\($0)") })
-        #expect(loaded == [saved])
+        try OlderRoomFile.write(saved, in: directory.path)
+        #expect(try older.takeIn(now: 0, warn: { Issue.record("\($0)") }) == [saved])
     }
 
     @Test func aDirectoryWritableByOthersIsRefused() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         for mode: mode_t in [0o777, 0o770, 0o722] {
             chmod(directory.path, mode)
-            let error = #expect(throws: StartupError.self) { try StateStore(directory: directory.path) }
+            let error = #expect(throws: StorageError.self) { try StateDirectory.prepare(directory.path) }
             #expect(error?.description.contains("writable by group or others") == true)
             #expect(error?.description.contains(directory.path) == true)
         }
         chmod(directory.path, 0o755)
-        _ = try StateStore(directory: directory.path)
+        try StateDirectory.prepare(directory.path)
     }
 
     @Test func aDirectoryOfAnotherUserIsRefused() throws {
         try #require(geteuid() == 0, "needs root to give a directory away")
-        let directory = try DaemonProcess.temporaryDirectory()
+        let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         chown(directory.path, 65_534, 65_534)
-        let error = #expect(throws: StartupError.self) { try StateStore(directory: directory.path) }
+        let error = #expect(throws: StorageError.self) { try StateDirectory.prepare(directory.path) }
         #expect(error?.description.contains("belongs to another user") == true)
     }
 
     @Test func aNewDirectoryIsPrivateWhateverTheUmask() throws {
-        let parent = try DaemonProcess.temporaryDirectory()
+        let parent = try Scratch.directory()
         let directory = parent.appendingPathComponent("a/b/state").path
         let old = umask(0)
         defer { umask(old) }
-        _ = try StateStore(directory: directory)
+        try StateDirectory.prepare(directory)
         var info = stat()
         #expect(stat(directory, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o700)
     }
 
     @Test func aFileThatCannotBeReadStopsTheStartInsteadOfBeingMovedAside() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
-        chmod(directory.path, 0o700)
-        let store = try StateStore(directory: directory.path)
+        let directory = try privateDirectory()
+        let older = OlderRoomFiles(directory: directory.path)
         // Root reads any file whatever its mode; a directory where the file should be cannot be read by anyone.
         let path = directory.appendingPathComponent(geteuid() == 0 ? "room-KFRW.json" : "room-ABCD.json").path
         if geteuid() == 0 {
             mkdir(path, 0o700)
         } else {
-            try store.save(snapshot("ABCD"))
+            try OlderRoomFile.write(snapshot("ABCD"), in: directory.path)
             chmod(path, 0)
         }
-        let error = #expect(throws: StartupError.self) { try store.loadAll(warn: { _ in }) }
+        let error = #expect(throws: StorageError.self) { try older.takeIn(now: 0, warn: { _ in }) }
         #expect(error?.description.contains(path) == true)
         #expect(error?.description.contains("cannot be read") == true)
         #expect(FileManager.default.fileExists(atPath: path))
@@ -129,17 +135,16 @@ import Testing
     }
 
     @Test func numbersOutOfRangeMakeAFileCorrupt() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
-        chmod(directory.path, 0o700)
-        let store = try StateStore(directory: directory.path)
-        try store.save(snapshot())
+        let directory = try privateDirectory()
+        let older = OlderRoomFiles(directory: directory.path)
+        try OlderRoomFile.write(snapshot(), in: directory.path)
         let path = directory.appendingPathComponent("room-KFRW.json").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("\"nextPlayerNumber\":2"))
         try text.replacingOccurrences(of: "\"nextPlayerNumber\":2", with: "\"nextPlayerNumber\":9223372036854775807")
             .write(toFile: path, atomically: true, encoding: .utf8)
         var warnings: [String] = []
-        #expect(try store.loadAll(warn: { warnings.append($0) }).isEmpty)
+        #expect(try older.takeIn(now: 0, warn: { warnings.append($0) }).isEmpty)
         #expect(warnings.count == 1 && warnings[0].contains("nextPlayerNumber"))
         #expect(!FileManager.default.fileExists(atPath: path))
     }
@@ -160,45 +165,21 @@ import Testing
             ("too many bot cards", tooManyCards),
         ]
         for (name, spoil) in cases {
-            let directory = try DaemonProcess.temporaryDirectory()
-            chmod(directory.path, 0o700)
-            let store = try StateStore(directory: directory.path)
+            let directory = try privateDirectory()
             var bad = snapshot()
             spoil(&bad)
-            try store.save(bad)
+            try OlderRoomFile.write(bad, in: directory.path)
             var warnings: [String] = []
-            #expect(try store.loadAll(warn: { warnings.append($0) }).isEmpty, "\(name)")
+            let older = OlderRoomFiles(directory: directory.path)
+            #expect(try older.takeIn(now: 0, warn: { warnings.append($0) }).isEmpty, "\(name)")
             #expect(warnings.count == 1 && warnings[0].contains("corrupt"), "\(name): \(warnings)")
         }
-        let directory = try DaemonProcess.temporaryDirectory()
-        chmod(directory.path, 0o700)
-        let store = try StateStore(directory: directory.path)
+        let directory = try privateDirectory()
+        let older = OlderRoomFiles(directory: directory.path)
         var fine = snapshot()
-        fine.tokens["p1"] = ResumeToken.make()
+        fine.tokens["p1"] = "0123456789abcdef0123456789abcdef"
         fine.bots.cards["p2"] = .init(game: 0, word: "牛奶")
-        try store.save(fine)
-        #expect(try store.loadAll(warn: { Issue.record("\($0)") }) == [fine])
-    }
-
-    @Test func aPlantedSymlinkIsNeverWrittenThrough() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
-        let target = directory.appendingPathComponent("victim").path
-        try "precious".write(toFile: target, atomically: true, encoding: .utf8)
-        let path = directory.appendingPathComponent("room-KFRW.json").path
-        symlink(target, path + ".tmp")
-        try AtomicFile.write(Array("new".utf8), to: path)
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
-        var info = stat()
-        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
-    }
-
-    @Test func aStaleTemporaryFileFromACrashIsReplaced() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
-        let path = directory.appendingPathComponent("port").path
-        try "half-writ".write(toFile: path + ".tmp", atomically: false, encoding: .utf8)
-        try AtomicFile.write(Array("7777\n".utf8), to: path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "7777\n")
-        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+        try OlderRoomFile.write(fine, in: directory.path)
+        #expect(try older.takeIn(now: 0, warn: { Issue.record("\($0)") }) == [fine])
     }
 }

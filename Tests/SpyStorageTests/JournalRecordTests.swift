@@ -4,7 +4,7 @@ import SpyNet
 import SpyProtocol
 import Testing
 
-@testable import spyd
+@testable import SpyStorage
 
 /// The bytes of a record: its checksum and the JSON of a change.
 extension JournalTests {

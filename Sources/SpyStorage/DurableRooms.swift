@@ -11,13 +11,13 @@ import SpyProtocol
 /// of the wake one commit makes every change durable, and only then are the outboxes flushed. When the commit
 /// fails, every room the wake touched goes back to its state before the wake, the wake's output is dropped, and
 /// the journal refuses changes until it has been rewritten whole.
-final class DurableRooms: HostStorage {
+package final class DurableRooms: HostStorage {
     let journal: Journal
     /// The rooms the journal held at start.
-    let recovered: [RoomSnapshot]
+    package let recovered: [RoomSnapshot]
     /// The journal holds records that were set aside or not replayed: the host rewrites it once it has resumed,
     /// so they are reported once, not at every start.
-    let needsRewrite: Bool
+    package let needsRewrite: Bool
 
     /// This wake's number, which `RoomHost.notedInWake` is compared with.
     private var wakeNumber: UInt64 = 1
@@ -29,14 +29,16 @@ final class DurableRooms: HostStorage {
     /// A record could not be encoded: the wake cannot commit.
     private var unrecordable: Error?
 
-    init(directory: String, warn: (String) -> Void) throws {
-        let (journal, contents) = try Journal.open(directory: directory, warn: warn)
+    /// Opens the journal of `directory` at `now` (wall-clock ms, from the host's clock: it names the files set
+    /// aside) and replays it; what it cannot trust is reported through `warn`.
+    package init(directory: String, now: Int64, warn: (String) -> Void) throws {
+        let (journal, contents) = try Journal.open(directory: directory, now: now, warn: warn)
         self.journal = journal
         let rooms = JournalRooms(contents.records)
         for (code, problem) in rooms.unreplayed {
             warn("room \(code): a change in the journal does not replay (\(problem)); the room is kept as before it")
         }
-        let stamp = Int(Date().timeIntervalSince1970)
+        let stamp = now / 1000
         for (code, problem, snapshot) in rooms.refused {
             let aside = "\(directory)/room-\(code).corrupt-\(stamp)"
             try? AtomicFile.write((try? StreamingJSONEncoder.encode(snapshot)) ?? [], to: aside, mode: 0o600)
@@ -47,11 +49,11 @@ final class DurableRooms: HostStorage {
     }
 
     /// Whether the journal refuses changes (a commit failed and the file is not rewritten yet).
-    var isFailing: Bool { journal.isBroken }
+    package var isFailing: Bool { journal.isBroken }
 
     /// Notes a room's state before the wake's first change to it; call before the host's side of the room
     /// (tokens, `joinedByOthers`) changes.
-    func touch(_ host: RoomHost, roomBefore: Room) {
+    package func touch(_ host: RoomHost, roomBefore: Room) {
         guard host.notedInWake != wakeNumber else { return }
         host.notedInWake = wakeNumber
         let before = RoomSnapshot(
@@ -66,13 +68,13 @@ final class DurableRooms: HostStorage {
         }
     }
 
-    var roomsDueForSnapshot: Set<String> { journal.roomsDueForSnapshot }
+    package var roomsDueForSnapshot: Set<String> { journal.roomsDueForSnapshot }
 
-    var wantsCompaction: Bool { journal.wantsCompaction }
+    package var wantsCompaction: Bool { journal.wantsCompaction }
 
-    func recordsAsChange(_ event: RoomEvent) -> Bool { LoggedEvent.logs(event) }
+    package func recordsAsChange(_ event: RoomEvent) -> Bool { LoggedEvent.logs(event) }
 
-    func recordChange(
+    package func recordChange(
         room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?
     ) {
         do {
@@ -84,11 +86,11 @@ final class DurableRooms: HostStorage {
         }
     }
 
-    func recordSnapshot(_ snapshot: RoomSnapshot) { append(.snapshot(snapshot)) }
+    package func recordSnapshot(_ snapshot: RoomSnapshot) { append(.snapshot(snapshot)) }
 
-    func recordClosed(_ code: String) { append(.closed(code)) }
+    package func recordClosed(_ code: String) { append(.closed(code)) }
 
-    func rewrite(_ snapshots: [RoomSnapshot]) throws { try journal.rewrite(snapshots) }
+    package func rewrite(_ snapshots: [RoomSnapshot]) throws { try journal.rewrite(snapshots) }
 
     func append(_ record: JournalRecord) {
         do {
@@ -99,13 +101,13 @@ final class DurableRooms: HostStorage {
     }
 
     /// Notes a connection seated in this wake.
-    func seated(_ id: UInt64) {
+    package func seated(_ id: UInt64) {
         seatedInWake.insert(id)
     }
 
     /// Forgets the wake while the journal refuses changes: what it buffered (closings, snapshots) is said again
     /// by the rewrite that mends the journal.
-    func skipWake() {
+    package func skipWake() {
         journal.discardPending()
         startNextWake()
         unrecordable = nil
@@ -113,7 +115,7 @@ final class DurableRooms: HostStorage {
 
     /// Makes the wake's changes durable; on failure returns the wake for the caller to take back (on success an
     /// empty one: nothing is taken back).
-    func commit() -> (StorageWake, (any Error)?) {
+    package func commit() -> (StorageWake, (any Error)?) {
         var failure = unrecordable
         unrecordable = nil
         if failure == nil {

@@ -18,7 +18,7 @@ import SpyProtocol
 /// file would also have to write the inode (its size and blocks), one more round trip to the disk on every commit.
 /// Blocks reserved with `fallocate` would not do: they are unwritten extents, and the first write into each
 /// changes metadata all the same. Reading stops at the zeros: they are space kept ready, not a torn tail.
-final class Journal {
+package final class Journal {
     /// The system calls the journal writes with; replaceable so tests can make the disk fail.
     struct Disk {
         /// `pwrite(2)`: bytes written, or -1 with `errno` set.
@@ -59,9 +59,9 @@ final class Journal {
         }
     }
 
-    static let fileName = "rooms.journal"
+    package static let fileName = "rooms.journal"
     /// Largest journal read at start; compaction keeps it far smaller.
-    static let maxFileBytes = 1 << 30
+    package static let maxFileBytes = 1 << 30
 
     let directory: String
     let path: String
@@ -349,14 +349,15 @@ extension Journal {
         var migratedFiles = 0
     }
 
-    /// Opens (or creates) the journal of `directory`. A torn or corrupt tail is cut off, kept aside in a file of
-    /// its own and reported through `warn`; room files of an older host become the journal's first snapshots and
-    /// are renamed `*.migrated` once the journal holding them is durable. What cannot be read safely (a symlink,
-    /// an unreadable or oversized file, a journal of a newer format) stops the start, naming it.
+    /// Opens (or creates) the journal of `directory` at `now` (wall-clock ms, which names the files set aside). A
+    /// torn or corrupt tail is cut off, kept aside in a file of its own and reported through `warn`; room files of
+    /// an older host become the journal's first snapshots and are renamed `*.migrated` once the journal holding
+    /// them is durable. What cannot be read safely (a symlink, an unreadable or oversized file, a journal of a
+    /// newer format) stops the start, naming it.
     static func open(
-        directory: String, disk: Disk = .system, policy: Policy = Policy(), warn: (String) -> Void
+        directory: String, now: Int64, disk: Disk = .system, policy: Policy = Policy(), warn: (String) -> Void
     ) throws -> (Journal, Contents) {
-        try StateStore.prepare(directory)
+        try StateDirectory.prepare(directory)
         let path = "\(directory)/\(fileName)"
         var contents = Contents(records: [])
         var size = 0
@@ -365,11 +366,11 @@ extension Journal {
         case .success(let bytes):
             switch JournalFormat.headerProblem(bytes) {
             case .format(let format):
-                throw StartupError(
+                throw StorageError(
                     "the journal \(path) has format \(format), which this host does not read (it reads format "
                         + "\(JournalFormat.version)); run the host that wrote it, or move the file away yourself")
             case .notAJournal:
-                let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+                let aside = "\(path).corrupt-\(now / 1000)"
                 rename(path, aside)
                 warn("the journal \(fileName) has no valid header; moved aside to \(aside)")
             case nil:
@@ -379,7 +380,7 @@ extension Journal {
                 fileSize = bytes.count
                 if let problem = parsed.tailProblem {
                     contents.cutBytes = parsed.tailBytes
-                    let aside = "\(path).tail-\(Int(Date().timeIntervalSince1970))"
+                    let aside = "\(path).tail-\(now / 1000)"
                     let tail = Array(bytes[parsed.goodBytes..<(parsed.goodBytes + parsed.tailBytes)])
                     try? AtomicFile.write(tail, to: aside, mode: 0o600)
                     warn(
@@ -390,7 +391,7 @@ extension Journal {
         case .failure(.missing):
             break
         case .failure(let problem):
-            throw StartupError(
+            throw StorageError(
                 "the journal \(path) cannot be read (\(problem.reason)); it is not moved aside: fix it or move it "
                     + "away yourself, then start again")
         }
@@ -398,13 +399,13 @@ extension Journal {
         if size > 0 {
             fd = Glibc.open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else {
-                throw StartupError("cannot open the journal \(path): \(String(cString: strerror(errno)))")
+                throw StorageError("cannot open the journal \(path): \(String(cString: strerror(errno)))")
             }
             if contents.cutBytes > 0 {
                 guard ftruncate(fd, off_t(size)) == 0, fsync(fd) == 0 else {
                     let reason = String(cString: strerror(errno))
                     close(fd)
-                    throw StartupError("cannot cut the torn tail off the journal \(path): \(reason)")
+                    throw StorageError("cannot cut the torn tail off the journal \(path): \(reason)")
                 }
                 fileSize = size
             }
@@ -415,21 +416,24 @@ extension Journal {
         let journal = Journal(
             directory: directory, fd: fd, committedBytes: size, fileBytes: fileSize, disk: disk, policy: policy)
         for record in contents.records { journal.account(record, size: 0) }
-        contents.migratedFiles = try journal.adoptOlderFiles(contents: &contents, created: size == 0, warn: warn)
+        contents.migratedFiles = try journal.adoptOlderFiles(
+            contents: &contents, created: size == 0, now: now, warn: warn)
         return (journal, contents)
     }
 
     /// The room files (`room-CODE.json`) of an older host: on a new journal they become its snapshots; next to a
     /// journal made from them they are set aside; any other is refused rather than ignored.
-    private func adoptOlderFiles(contents: inout Contents, created: Bool, warn: (String) -> Void) throws -> Int {
-        let store = try StateStore(directory: directory)
-        let snapshots = created ? try store.loadAll(warn: warn) : []
+    private func adoptOlderFiles(
+        contents: inout Contents, created: Bool, now: Int64, warn: (String) -> Void
+    ) throws -> Int {
+        let older = OlderRoomFiles(directory: directory)
+        let snapshots = created ? try older.takeIn(now: now, warn: warn) : []
         var files: [String: UInt32] = [:]
-        for name in try store.roomFileNames() {
+        for name in try older.names() {
             guard
                 case .success(let bytes) = BoundedFile.read(
-                    "\(directory)/\(name)", maxBytes: StateStore.maxFileBytes, followingLinks: false)
-            else { throw StartupError("cannot read the state file \(directory)/\(name)") }
+                    "\(directory)/\(name)", maxBytes: OlderRoomFiles.maxFileBytes, followingLinks: false)
+            else { throw StorageError("cannot read the state file \(directory)/\(name)") }
             files[name] = CRC32C.checksum(bytes)
         }
         if created {
@@ -439,7 +443,7 @@ extension Journal {
             var known: [String: UInt32] = [:]
             for case .migrated(let listed) in contents.records { known.merge(listed) { $1 } }
             if let stranger = files.keys.sorted().first(where: { known[$0] != files[$0] }) {
-                throw StartupError(
+                throw StorageError(
                     "the state directory \(directory) holds a journal and also \(stranger), a room file the journal "
                         + "was not made from (written by an older host after the journal?); move it away or remove "
                         + "the journal \(Journal.fileName) to start from the room files, then start again")
@@ -448,7 +452,7 @@ extension Journal {
         for name in files.keys.sorted() {
             let from = "\(directory)/\(name)"
             guard rename(from, from + ".migrated") == 0 else {
-                throw StartupError("cannot set aside \(from): \(String(cString: strerror(errno)))")
+                throw StorageError("cannot set aside \(from): \(String(cString: strerror(errno)))")
             }
         }
         if !files.isEmpty {

@@ -3,7 +3,7 @@
 ///
 /// Eight bytes are taken per step ("slicing by 8": eight tables of 256 entries, 8 KiB), about six times the speed of
 /// a byte at a time; the host checksums every record it journals.
-public enum CRC32C {
+package enum CRC32C {
     /// `tables[k * 256 + b]`: the CRC of byte `b` followed by `k` zero bytes.
     private static let tables: [UInt32] = {
         var tables = [UInt32](repeating: 0, count: 8 * 256)
@@ -22,7 +22,7 @@ public enum CRC32C {
     }()
 
     /// The checksum of `bytes`, continuing from `seed` (the checksum of what came before, or 0).
-    public static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing seed: UInt32 = 0) -> UInt32 {
+    package static func checksum<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing seed: UInt32 = 0) -> UInt32 {
         if let sum = bytes.withContiguousStorageIfAvailable({
             checksum(UnsafeRawBufferPointer($0), continuing: seed)
         }) {
@@ -36,7 +36,7 @@ public enum CRC32C {
     }
 
     /// The checksum of the bytes at `buffer`.
-    public static func checksum(_ buffer: UnsafeRawBufferPointer, continuing seed: UInt32 = 0) -> UInt32 {
+    package static func checksum(_ buffer: UnsafeRawBufferPointer, continuing seed: UInt32 = 0) -> UInt32 {
         var crc = ~seed
         guard let base = buffer.baseAddress else { return seed }
         let count = buffer.count

@@ -4,7 +4,7 @@ import SpyGame
 import Testing
 
 @testable import SpyHost
-@testable import spyd
+@testable import SpyStorage
 
 /// The wake as the loop sees it: what a failed commit hands back to be taken back, and nothing more.
 @Suite struct DurableRoomsTests {
@@ -27,12 +27,12 @@ import Testing
     /// they were when it began (before its first change, however many it made), however many rooms the wakes before
     /// it touched.
     @Test func aFailedCommitHandsBackOnlyItsOwnWake() throws {
-        let directory = try DaemonProcess.temporaryDirectory().path
+        let directory = try Scratch.directory().path
         chmod(directory, 0o700)
         defer {
             for path in [directory, directory + ".away"] { try? FileManager.default.removeItem(atPath: path) }
         }
-        let store = try DurableRooms(directory: directory) { Issue.record("\($0)") }
+        let store = try DurableRooms(directory: directory, now: 0) { Issue.record("\($0)") }
         let hosts = (0..<40).map { room(String(format: "R%03d", $0), players: ["Amy"]) }
 
         for round in 1...3 {
@@ -56,10 +56,10 @@ import Testing
     /// A room closed and a new one opened under the same code within one wake: the new room's first change comes
     /// after a snapshot of its own, so the next start finds it as it is.
     @Test func aCodeClosedAndOpenedAgainWithinAWakeIsFoundAgainAtStart() throws {
-        let directory = try DaemonProcess.temporaryDirectory().path
+        let directory = try Scratch.directory().path
         chmod(directory, 0o700)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try DurableRooms(directory: directory) { Issue.record("\($0)") }
+        let store = try DurableRooms(directory: directory, now: 0) { Issue.record("\($0)") }
         let first = room("RRRR", players: ["Amy"])
         join("Bo", in: first, store: store, now: 1)
         #expect(store.commit().1 == nil)
@@ -70,7 +70,7 @@ import Testing
         join("Eve", in: second, store: store, now: 3)
         #expect(store.commit().1 == nil)
 
-        let reopened = try DurableRooms(directory: directory) { Issue.record("at start: \($0)") }
+        let reopened = try DurableRooms(directory: directory, now: 0) { Issue.record("at start: \($0)") }
         #expect(reopened.recovered.map(\.room.code) == ["RRRR"])
         // The first room had three seats when it closed; the second has two.
         #expect(reopened.recovered.first?.room.playerIDs.count == 2)
