@@ -101,6 +101,8 @@ enum LogEvent: Equatable, Sendable {
     case ownerChanged(name: String, isMe: Bool)
     /// Someone who typed `name` asks for the away seat of `seat` back; this player approves (y/n).
     case claimAsked(seat: String, name: String)
+    /// News of the evening's features: the history's export, the room's own words, the moderator.
+    case evening(EveningNote)
 }
 
 /// A local message that needs no host.
@@ -155,6 +157,8 @@ enum UIAction: Equatable, Sendable {
     case none
     /// Exit; `leave` tells whether the seat was given up (a `leave` message was sent) or kept for later.
     case quit(leave: Bool)
+    /// Write the evening's history to these files (the format by each name's ending).
+    case exportHistory([String])
 }
 
 /// The result of a key or a command.

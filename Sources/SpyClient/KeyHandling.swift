@@ -136,6 +136,8 @@ extension ClientState {
         case .character("d"), .character("D"):
             details = 0
             return Reaction()
+        case .character("x"), .character("X"):
+            return exportHistory(to: nil)
         default:
             break
         }

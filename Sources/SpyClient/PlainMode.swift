@@ -30,6 +30,10 @@ enum PlainCommand: Equatable, Sendable {
     case categories
     /// Answer the question about a claimed seat.
     case answerClaim(allow: Bool)
+    /// Show the finished games of the evening.
+    case history
+    /// Save the evening's history: to this file, or to both default files.
+    case export(String?)
 }
 
 /// Why a line is not a command.
@@ -65,6 +69,8 @@ enum PlainMode {
         case "help", "h", "?", "說明": return .success(.help)
         case "set", "設定": return parseSetting(rest).map(PlainCommand.settings)
         case "categories", "類別": return .success(.categories)
+        case "history", "戰績", "战绩": return .success(.history)
+        case "export", "匯出", "导出": return .success(.export(rest.isEmpty ? nil : rest))
         case "y", "yes", "allow", "允許": return .success(.answerClaim(allow: true))
         case "n", "no", "deny", "拒絕": return .success(.answerClaim(allow: false))
         default: return .failure(.unknown(String(parts[0])))
@@ -185,6 +191,10 @@ extension ClientState {
             return (answerClaim(allow: allow), [])
         case .who:
             return (Reaction(), PlainMode.seatLines(self))
+        case .history:
+            return (Reaction(), text.historyLines(history))
+        case .export(let path):
+            return (exportHistory(to: path), [])
         case .word:
             guard let dealt else { return (Reaction(), [text.hint(.noWordYet)]) }
             return (Reaction(), [dealt.word.map(text.yourWord) ?? text.youAreBlank])

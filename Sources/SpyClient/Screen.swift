@@ -435,6 +435,10 @@ enum Screen {
             }
             lines += result.wrapped(to: columns)
         }
+        if !state.history.isEmpty {
+            lines.append(rule(columns))
+            for line in text.historyLines(state.history) { lines += StyledLine(line).wrapped(to: columns) }
+        }
         lines.append(rule(columns))
         for event in state.log {
             guard let style = logStyle(event) else { continue }
@@ -458,7 +462,11 @@ enum Screen {
         let more = start + visible < all.count ? " ↓" : ""
         let lines =
             [header(state, columns: columns, text: text, now: now)] + body
-            + [StyledLine(" " + text.helpDetails + (start > 0 ? " ↑" : "") + more, .dim)]
+            + [
+                StyledLine(
+                    " " + text.helpDetails + (state.history.isEmpty ? "" : "  " + text.exportKey)
+                        + (start > 0 ? " ↑" : "") + more, .dim)
+            ]
         return ScreenFrame(lines: lines.map { $0.fitted(to: columns).rendered(color: color) }, cursor: nil)
     }
 

@@ -371,6 +371,8 @@ final class Session {
             switch reaction.action {
             case .none:
                 break
+            case .exportHistory(let paths):
+                exportHistory(to: paths)
             case .quit(let leave):
                 if leave {
                     link?.drain(milliseconds: 1000)
@@ -380,6 +382,20 @@ final class Session {
                 finish(status: 0, message: text.seatKept)
             }
         }
+    }
+
+    /// Writes the history the host sent to each file, each in the format its name ends with.
+    private func exportHistory(to paths: [String]) {
+        for path in paths {
+            let bytes = HistoryExport.bytes(state.history, room: state.roomCode, as: HistoryExport.format(of: path))
+            do {
+                try AtomicFile.write(bytes, to: path)
+            } catch {
+                state.historyExported(paths, failure: (path, String(cString: strerror(error.code))))
+                return
+            }
+        }
+        state.historyExported(paths, failure: nil)
     }
 
     private func handleSignals() {

@@ -253,6 +253,7 @@ struct Strings: Sendable {
         case .ownerChanged(_, true): return pick("你現在是房主", "You own the room now")
         case .ownerChanged(let name, false): return pick("\(name) 現在是房主", "\(name) owns the room now")
         case .claimAsked(let seat, let name): return claimAsked(seat: seat, name: name)
+        case .evening(let note): return eveningNote(note)
         }
     }
 
@@ -293,11 +294,11 @@ struct Strings: Sendable {
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
                     + " | set blankrule survive|guess | set win three|parity | set language zh-TW|en|both | set party on|off"
-                    + " | set categories 食物,動物|all | categories | kick 3 | who | quit",
+                    + " | set categories 食物,動物|all | categories | kick 3 | who | history | export 檔名 | quit",
                 "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
                     + " | set blankrule survive|guess | set win three|parity | set language zh-TW|en|both | set party on|off"
-                    + " | set categories Food,Animals|all | categories | kick 3 | who | quit")
+                    + " | set categories Food,Animals|all | categories | kick 3 | who | history | export FILE | quit")
         }
     }
 
@@ -361,7 +362,7 @@ struct Strings: Sendable {
         case .claimInvalid: return pick("這個座位不能要回", "That seat cannot be claimed")
         case .notAllowed: return pick("沒有問你這件事", "You were not asked that")
         case .tooManyAttempts: return pick("密碼錯太多次了，等一下再試", "Too many wrong passwords: wait a little and try again")
-        default: return message
+        default: return eveningProblem(code) ?? message
         }
     }
 
