@@ -81,6 +81,10 @@ enum LogEvent: Equatable, Sendable {
     case nobodyOut
     /// The blank guesses the civilians' word.
     case guessing(name: String, isMe: Bool)
+    /// A spy voted out guesses the civilians' word (the spy's last chance).
+    case lastChance(name: String, isMe: Bool)
+    /// A guess at the civilians' word was decided; `out` when it put the blank out.
+    case guessResult(name: String, role: Role, correct: Bool, out: Bool)
     /// The game is over.
     case gameOver(winner: Winner, civilianWord: String, spyWord: String)
     /// The blank's guess at the civilians' word.
@@ -354,7 +358,15 @@ struct ClientState: Equatable, Sendable {
             guessing = guess
             timerEnds = guess.timerMs.map { now + Millis($0) }
             timerIsAbsence = guess.timerKind == .absent
-            record(.guessing(name: name(guess.player), isMe: guess.player == me))
+            if guess.role == .spy {
+                record(.lastChance(name: name(guess.player), isMe: guess.player == me))
+            } else {
+                record(.guessing(name: name(guess.player), isMe: guess.player == me))
+            }
+        case .guessResult(let result):
+            record(
+                .guessResult(name: name(result.player), role: result.role, correct: result.correct, out: result.out))
+            if result.out, result.player == me, case .guess = prompt { prompt = .none }
         case .gameOver(let over):
             gameOver = over
             voting = nil
@@ -453,7 +465,7 @@ struct ClientState: Equatable, Sendable {
         if view.phase != .guessing { guessing = nil }
         if view.phase == .lobby { gameOver = nil }
         if !isMyTurn, case .clue = prompt { prompt = .none }
-        if view.phase != .guessing, case .guess = prompt { prompt = .none }
+        if view.phase != .guessing, !mayGuessWhileVoting, case .guess = prompt { prompt = .none }
         if !isOwner, case .kick = prompt { prompt = .none }
         if !isOwner || (view.phase != .lobby && view.phase != .gameOver), case .categories = prompt { prompt = .none }
         timerEnds = view.timerMs.map { now + Millis($0) }
@@ -509,6 +521,7 @@ struct ClientState: Equatable, Sendable {
         lastVoteAnnounced = key
         let choices = canVote ? voteCandidates.map { "\($0.seat) \($0.name)" } : []
         record(.votingOpened(pk: voting.pk, choices: choices))
+        if mayGuessWhileVoting { record(.evening(.mayGuess)) }
     }
 
     /// Records connection news from the shell.

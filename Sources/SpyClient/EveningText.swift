@@ -87,6 +87,8 @@ enum EveningNote: Equatable, Sendable {
     case exportFailed(path: String, reason: String)
     /// There is nothing to save or show yet.
     case noHistoryYet
+    /// This player is the blank and may guess while the vote is open.
+    case mayGuess
 }
 
 extension Strings {
@@ -95,11 +97,54 @@ extension Strings {
         case .exported(let paths): return exported(paths)
         case .exportFailed(let path, let reason): return exportFailed(path, reason)
         case .noHistoryYet: return noHistoryYet
+        case .mayGuess: return mayGuessNow
         }
     }
 
     /// The player's sentence for the refusals of the evening's features; `nil` for any other code.
     func eveningProblem(_ code: ErrorCode) -> String? {
         nil
+    }
+}
+
+/// The rule variants: the blank's guess once a round, and the spy's last chance.
+extension Strings {
+    var guessEachRoundName: String { say("每輪可猜", "每轮可猜", "guess each round") }
+    var lastChanceName: String { say("臥底翻盤", "卧底翻盘", "spy's last chance") }
+    var guessKey: String { say("g 猜平民詞", "g 猜平民词", "g guess the word") }
+    var mayGuessNow: String {
+        say(
+            "你是白板：投票結束前按 g 猜平民的詞（猜錯就出局）", "你是白板：投票结束前按 g 猜平民的词（猜错就出局）",
+            "You are the blank: press g to guess the civilians' word before the vote closes (wrong puts you out)")
+    }
+    var plainMayGuess: String {
+        say(
+            "你是白板：投票結束前可以輸入 guess 你猜的平民詞（猜錯就出局）",
+            "你是白板：投票结束前可以输入 guess 你猜的平民词（猜错就出局）",
+            "You are the blank: before the vote closes you may type guess WORD for the civilians' word (wrong puts you out)"
+        )
+    }
+    func lastChanceOf(_ name: String) -> String {
+        say(
+            "\(name) 是臥底，最後一搏：猜平民的詞", "\(name) 是卧底，最后一搏：猜平民的词",
+            "\(name) is a spy and gets a last chance: guessing the civilians' word")
+    }
+    func guessResult(name: String, role: Role, correct: Bool, out: Bool) -> String {
+        switch (correct, out) {
+        case (true, _): return say("\(name) 猜中了平民的詞！", "\(name) 猜中了平民的词！", "\(name) guessed the civilians' word!")
+        case (false, true):
+            return say("\(name) 是白板，猜錯出局", "\(name) 是白板，猜错出局", "\(name) was the blank and guessed wrong: out")
+        case (false, false): return say("\(name) 沒猜中", "\(name) 没猜中", "\(name) did not guess it")
+        }
+    }
+}
+
+extension ClientState {
+    /// Whether this player, the blank still in, may guess while this vote is open (`guessEachRound`).
+    var mayGuessWhileVoting: Bool {
+        guard room?.phase == .voting, room?.settings.blankRule == .guessEachRound, mySeat?.alive == true,
+            let dealt, dealt.word == nil, dealt.game == room?.game
+        else { return false }
+        return true
     }
 }

@@ -73,7 +73,7 @@ enum HostMessages {
                             [("games.outs.round", out.round, count), ("games.outs.votes", out.votes, count)]
                         } + record.guesses.map { ("games.guesses.round", $0.round, count) }
                 })
-        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner: return nil
+        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner, .guessResult: return nil
         }
     }
 }

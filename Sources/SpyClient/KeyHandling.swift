@@ -162,6 +162,10 @@ extension ClientState {
             }
             return Reaction()
         case .voting:
+            if mayGuessWhileVoting, key == .character("g") {
+                prompt = .guess(LineEditor())
+                return Reaction()
+            }
             guard canVote else {
                 if key == .enter || (key.character?.isNumber ?? false) {
                     notice = .hint(mySeat?.alive == false ? .notNow : .noBallot)
@@ -236,7 +240,9 @@ extension ClientState {
         case .character("r"):
             change = SettingsChange(tieRule: SettingsCycle.next(settings.tieRule, in: TieRule.allCases))
         case .character("g"):
-            change = SettingsChange(blankRule: settings.blankRule == .survive ? .guess : .survive)
+            change = SettingsChange(blankRule: SettingsCycle.next(settings.blankRule, in: BlankRule.allCases))
+        case .character("l"):
+            change = SettingsChange(spyLastChance: !settings.spyLastChance)
         case .character("w"):
             change = SettingsChange(spyWin: settings.spyWin == .three ? .parity : .three)
         case .character("k"):

@@ -104,7 +104,8 @@ enum PlainMode {
         case "turn": change.turnSeconds = Int(value)
         case "vote": change.voteSeconds = Int(value)
         case "tie": change.tieRule = TieRule(rawValue: value)
-        case "blankrule": change.blankRule = BlankRule(rawValue: value)
+        case "blankrule": change.blankRule = BlankRule.allCases.first { $0.rawValue.lowercased() == value }
+        case "lastchance", "翻盤", "翻盘": change.spyLastChance = flag
         case "win", "spywin": change.spyWin = SpyWin(rawValue: value)
         case "reveal": change.revealOut = flag
         case "party": change.allowParty = flag
@@ -131,8 +132,10 @@ enum PlainMode {
             return "» " + (clueMode == .spoken ? text.plainTurnSpoken : text.plainTurnTyped)
         case .votingOpened(_, let choices) where !choices.isEmpty:
             return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
-        case .guessing(_, true):
+        case .guessing(_, true), .lastChance(_, true):
             return "» " + text.plainGuess
+        case .evening(.mayGuess):
+            return "» " + text.plainMayGuess
         case .ownWord:
             // A screen reader cannot glance at a panel: the word is said once, with how to hear it again.
             return "» " + text.event(event) + " " + text.plainWordHint

@@ -571,7 +571,9 @@ enum Screen {
         case .describing:
             guard state.isMyTurn else { return text.helpWatching }
             return room.settings.clueMode == .spoken ? text.helpTurnSpoken : text.helpTurnTyped
-        case .voting: return state.canVote ? text.helpVoting : text.helpWatching
+        case .voting:
+            let help = state.canVote ? text.helpVoting : text.helpWatching
+            return state.mayGuessWhileVoting ? text.guessKey + "  " + help : help
         case .guessing: return state.guessing?.player == state.me ? text.helpGuess : text.helpWatching
         }
     }

@@ -95,16 +95,17 @@ struct Strings: Sendable {
                 : pick("無白板", "no blank"),
             clueMode(settings.clueMode), timers, pick("平票：", "tie: ") + tieRule(settings.tieRule),
             pick("臥底勝：", "spies win ") + spyWin(settings.spyWin),
-        ].joined(separator: " · ")
+        ].joined(separator: " · ") + (settings.spyLastChance ? " · " + lastChanceName : "")
     }
     /// The settings with the owner's key for each, over two lines.
     func keyedSettings(_ settings: GameSettings) -> (first: String, second: String) {
-        let first = [
-            pick("[+-]臥底\(settings.spies)", "[+-]spies \(settings.spies)"),
-            "[b]" + (settings.blank ? pick("有白板", "blank on") : pick("無白板", "blank off")),
-            "[g]" + pick("白板", "blank ") + blankRule(settings.blankRule),
-            "[m]" + clueMode(settings.clueMode),
-        ]
+        let first =
+            [
+                pick("[+-]臥底\(settings.spies)", "[+-]spies \(settings.spies)"),
+                "[b]" + (settings.blank ? pick("有白板", "blank on") : pick("無白板", "blank off")),
+                "[g]" + pick("白板", "blank ") + blankRule(settings.blankRule),
+                "[m]" + clueMode(settings.clueMode),
+            ] + (settings.spyLastChance ? ["[l]" + lastChanceName] : [])
         let second = [
             "[t]" + pick("發言", "turn ")
                 + (settings.turnSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.turnSeconds)),
@@ -126,7 +127,13 @@ struct Strings: Sendable {
         case .random: return pick("隨機", "random")
         }
     }
-    func blankRule(_ rule: BlankRule) -> String { rule == .survive ? pick("存活", "survive") : pick("猜詞", "guess") }
+    func blankRule(_ rule: BlankRule) -> String {
+        switch rule {
+        case .survive: return pick("存活", "survive")
+        case .guess: return pick("猜詞", "guess")
+        case .guessEachRound: return guessEachRoundName
+        }
+    }
     func winner(_ winner: Winner) -> String {
         switch winner {
         case .civilians: return pick("平民獲勝！", "The civilians win!")
@@ -231,6 +238,10 @@ struct Strings: Sendable {
         case .nobodyOut: return pick("這輪沒有人出局", "Nobody is out this round")
         case .guessing(let name, let isMe):
             return isMe ? yourGuess : guessOf(name)
+        case .lastChance(let name, let isMe):
+            return isMe ? yourGuess : lastChanceOf(name)
+        case .guessResult(let name, let role, let correct, let out):
+            return guessResult(name: name, role: role, correct: correct, out: out)
         case .gameOver(let winner, let civilian, let spy):
             return "\(self.winner(winner)) \(words(civilian: civilian, spy: spy))"
         case .blankGuess(let name, let guess):
@@ -293,11 +304,13 @@ struct Strings: Sendable {
             return pick(
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | set win three|parity | set language zh-TW|en|both | set party on|off"
+                    + " | set blankrule survive|guess|guessEachRound | set lastchance on|off | set win three|parity"
+                    + " | set language zh-TW|en|both | set party on|off"
                     + " | set categories 食物,動物|all | categories | kick 3 | who | history | export 檔名 | quit",
                 "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | set win three|parity | set language zh-TW|en|both | set party on|off"
+                    + " | set blankrule survive|guess|guessEachRound | set lastchance on|off | set win three|parity"
+                    + " | set language zh-TW|en|both | set party on|off"
                     + " | set categories Food,Animals|all | categories | kick 3 | who | history | export FILE | quit")
         }
     }

@@ -171,6 +171,7 @@ extension SettingsChange {
             output.strings(categories)
         }
         word("spyWin", spyWin?.rawValue, &output)
+        bool("spyLastChance", spyLastChance, &output)
         if first {
             output.raw("{}")
         } else {

@@ -58,7 +58,8 @@ extension SettingsChange {
             language: try fields.optional("language"),
             allowParty: try fields.optional("allowParty"),
             categories: try fields.optional("categories"),
-            spyWin: try fields.optional("spyWin"))
+            spyWin: try fields.optional("spyWin"),
+            spyLastChance: try fields.optional("spyLastChance"))
     }
 }
 

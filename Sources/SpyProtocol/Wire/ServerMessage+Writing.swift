@@ -37,6 +37,17 @@ extension ServerMessage {
         case .voteProgress(let body): body.write(to: &output)
         case .voteResult(let body): body.write(to: &output)
         case .guessing(let body): body.write(to: &output)
+        case .guessResult(let body):
+            output.open(type: "guess_result")
+            output.key("player")
+            output.string(body.player)
+            output.key("role")
+            output.string(body.role.rawValue)
+            output.key("correct")
+            output.bool(body.correct)
+            output.key("out")
+            output.bool(body.out)
+            output.byte(UInt8(ascii: "}"))
         case .gameOver(let body): body.write(to: &output)
         case .pong(let body):
             output.open(type: "pong")
@@ -194,6 +205,8 @@ extension GameSettings {
         output.string(blankRule.rawValue)
         output.key("spyWin")
         output.string(spyWin.rawValue)
+        output.key("spyLastChance")
+        output.bool(spyLastChance)
         output.key("language")
         output.string(language.rawValue)
         output.key("allowParty")
@@ -356,6 +369,10 @@ extension ServerMessage.Guessing {
         output.key("player")
         output.string(player)
         output.optionalTimer(timerMs, timerKind)
+        if let role {
+            output.key("role")
+            output.string(role.rawValue)
+        }
         output.byte(UInt8(ascii: "}"))
     }
 }

@@ -18,8 +18,11 @@ public enum ServerMessage: Sendable, Equatable {
     case voteProgress(VoteProgress)
     /// The vote closed: the tally and what it led to.
     case voteResult(VoteResult)
-    /// The blank was voted out under the guess rule and now has one guess.
+    /// A player has one guess at the civilians' word: the blank voted out under the guess rule, or a spy voted out
+    /// under the spy's last chance.
     case guessing(Guessing)
+    /// A guess at the civilians' word was decided (the word itself comes with the game's record).
+    case guessResult(GuessResult)
     /// The game ended: the winner, every role and word, the scores.
     case gameOver(GameOver)
     /// Answer to `ping`.
@@ -53,6 +56,7 @@ public enum ServerMessage: Sendable, Equatable {
         case .voteProgress: return "vote_progress"
         case .voteResult: return "vote_result"
         case .guessing: return "guessing"
+        case .guessResult: return "guess_result"
         case .gameOver: return "game_over"
         case .pong: return "pong"
         case .ping: return "ping"
@@ -69,7 +73,8 @@ public enum ServerMessage: Sendable, Equatable {
     /// All `type` strings the host may send.
     public static let allTypes = [
         "welcome", "room", "deal", "turn", "clue", "voting", "vote_progress", "vote_result", "guessing",
-        "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner", "history",
+        "guess_result", "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner",
+        "history",
     ]
 
     public struct Welcome: Codable, Sendable, Equatable {
@@ -213,17 +218,38 @@ public enum ServerMessage: Sendable, Equatable {
     }
 
     public struct Guessing: Codable, Sendable, Equatable {
-        /// The blank who guesses.
+        /// The player who guesses.
         public var player: PlayerID
         /// Milliseconds to guess, when a timer runs.
         public var timerMs: Int?
-        /// Whether `timerMs` is the room's turn timer or the countdown for an absent blank.
+        /// Whether `timerMs` is the room's turn timer or the countdown for an absent guesser.
         public var timerKind: TimerKind?
+        /// `spy` for a spy's last chance; absent when the blank guesses.
+        public var role: Role?
 
-        public init(player: PlayerID, timerMs: Int? = nil, timerKind: TimerKind? = nil) {
+        public init(player: PlayerID, timerMs: Int? = nil, timerKind: TimerKind? = nil, role: Role? = nil) {
             self.timerKind = timerKind
             self.player = player
             self.timerMs = timerMs
+            self.role = role
+        }
+    }
+
+    public struct GuessResult: Codable, Sendable, Equatable {
+        /// Who guessed.
+        public var player: PlayerID
+        /// Their role: `blank` or `spy`.
+        public var role: Role
+        /// Whether the guess named the civilians' word (false also when the time ran out first).
+        public var correct: Bool
+        /// Whether the guess put the player out (the blank's wrong guess under `guessEachRound`).
+        public var out: Bool
+
+        public init(player: PlayerID, role: Role, correct: Bool, out: Bool = false) {
+            self.player = player
+            self.role = role
+            self.correct = correct
+            self.out = out
         }
     }
 
@@ -348,6 +374,7 @@ extension ServerMessage: Codable {
         case "vote_progress": self = .voteProgress(try VoteProgress(from: decoder))
         case "vote_result": self = .voteResult(try VoteResult(from: decoder))
         case "guessing": self = .guessing(try Guessing(from: decoder))
+        case "guess_result": self = .guessResult(try GuessResult(from: decoder))
         case "game_over": self = .gameOver(try GameOver(from: decoder))
         case "pong": self = .pong(try Pong(from: decoder))
         case "ping": self = .ping(try Ping(from: decoder))
@@ -375,6 +402,7 @@ extension ServerMessage: Codable {
         case .voteProgress(let body): try body.encode(to: encoder)
         case .voteResult(let body): try body.encode(to: encoder)
         case .guessing(let body): try body.encode(to: encoder)
+        case .guessResult(let body): try body.encode(to: encoder)
         case .gameOver(let body): try body.encode(to: encoder)
         case .pong(let body): try body.encode(to: encoder)
         case .ping(let body): try body.encode(to: encoder)

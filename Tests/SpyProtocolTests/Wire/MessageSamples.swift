@@ -17,6 +17,7 @@ enum MessageSamples {
                 maxPlayers: 8, spies: 1, blank: true, clueMode: .spoken, turnSeconds: 30, voteSeconds: 60,
                 tieRule: .random, revealOut: false, blankRule: .guess, language: .zhTW, allowParty: true,
                 categories: [])),
+        .settings(SettingsChange(blankRule: .guessEachRound, spyLastChance: true)),
         .start,
         .clue(.init(text: "紅色的水果 \"quoted\" \\ /")),
         .pass,
@@ -42,7 +43,8 @@ enum MessageSamples {
         .room(
             RoomView(
                 room: "QXWZ", phase: .describing, game: 2, round: 1,
-                settings: GameSettings(spies: 1, blank: true, clueMode: .typed), seats: seats, turn: "p1",
+                settings: GameSettings(spies: 1, blank: true, clueMode: .typed, spyLastChance: true), seats: seats,
+                turn: "p1",
                 pk: ["p1", "p3"],
                 clues: [ClueView(player: "p3", round: 1, text: "紅色"), ClueView(player: "p1", round: 1)],
                 timerMs: 29_500)),
@@ -67,6 +69,9 @@ enum MessageSamples {
         .voteResult(.init(round: 2, tally: [], abstained: ["p1", "p2"], outcome: .nobody)),
         .guessing(.init(player: "p3")),
         .guessing(.init(player: "p3", timerMs: 20_000)),
+        .guessing(.init(player: "p4", timerMs: 20_000, timerKind: .turn, role: .spy)),
+        .guessResult(.init(player: "p3", role: .blank, correct: false, out: true)),
+        .guessResult(.init(player: "p4", role: .spy, correct: true)),
         .gameOver(
             .init(
                 game: 1, winner: .civilians, civilianWord: "蘋果", spyWord: "梨",
