@@ -63,16 +63,17 @@ let package = Package(
             name: "SpyFuzzing", dependencies: ["SpyProtocol", "SpyGame", "SpyBank", "SpyWeb", "SpyClient"],
             swiftSettings: strict),
         // What the tests share: the built executables of this very build, processes run to their end, a blocking
-        // protocol client and deadlines for waiting on real sockets.
+        // protocol client, deadlines for waiting on real sockets and the tables of each Chinese script's characters.
         .target(
             name: "SpyTestSupport", dependencies: ["SpyProtocol", "SpyNet"], path: "Tests/Support",
-            swiftSettings: strict),
+            exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing", "SpyBank"], swiftSettings: strict),
         .testTarget(
             name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet", "SpyTestSupport"], swiftSettings: strict),
         .testTarget(name: "SpyGameTests", dependencies: ["SpyGame", "SpyProtocol"], swiftSettings: strict),
-        .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb", "SpyQR"], swiftSettings: strict),
-        .testTarget(name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet"], swiftSettings: strict),
+        .testTarget(name: "SpyWebTests", dependencies: ["SpyWeb", "SpyQR", "SpyTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SpyBankTests", dependencies: ["SpyBank", "SpyNet", "SpyTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "spydTests",
             dependencies: [

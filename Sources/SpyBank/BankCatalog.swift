@@ -39,7 +39,7 @@ public enum BankCatalog {
     public static func matching(_ pairs: [WordPair], _ settings: GameSettings) -> [WordPair] {
         let wanted = Set(settings.categories.map(TextFold.key).filter { !$0.isEmpty })
         return pairs.filter { pair in
-            (settings.language == .both || pair.language == settings.language)
+            settings.language.deals(pair.language)
                 && (settings.allowParty || pair.label == .family)
                 && (wanted.isEmpty || wanted.contains(TextFold.key(pair.category)))
         }
@@ -60,7 +60,7 @@ public enum BankCatalog {
         var relaxed = settings
         relaxed.allowParty = true
         let withParty = matching(pairs, relaxed).count
-        let language = settings.language == .both ? "" : " \(settings.language.rawValue)"
+        let language = settings.language.isMixed ? "" : " \(settings.language.rawValue)"
         let chosen = !settings.categories.isEmpty
         let scope = chosen ? "The chosen categories" : "The bank"
         if fit == 0 && withParty > 0 {

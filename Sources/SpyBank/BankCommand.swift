@@ -48,7 +48,8 @@ public enum BankCommand {
         summary: "Prints the embedded default bank as CSV with the header civilian,spy,category,language,label.",
         options: [
             .value(
-                "language", placeholder: "LANGUAGE", help: "zh-TW, en or both.", defaultDescription: "both")
+                "language", placeholder: "LANGUAGE",
+                help: "zh-TW, zh-Hans, en, both (zh-TW and en) or zh-Hans+en.", defaultDescription: "both")
         ])
 
     /// Runs the command with `arguments` (those after "bank"), writing to standard output and standard error.

@@ -3,7 +3,7 @@ import SpyProtocol
 
 /// Narrows a bank to what one room's settings allow.
 public enum BankFilter {
-    /// The pairs of `all` that fit `settings`: its language (`.both` keeps every language), its categories (none
+    /// The pairs of `all` that fit `settings`: its language (a mixed table keeps both of its languages), its categories (none
     /// named keeps all; names compare case- and width-insensitively) and its content label (party pairs only when
     /// `allowParty`). Categories the table named are its choice: when none of their pairs fits, the result is
     /// empty and the start is refused with `emptyReason`. Otherwise, when the bank has nothing in the language or
@@ -50,13 +50,15 @@ public enum BankFilter {
         return result
     }
 
-    /// `pairs` without a second pair of the same words (in either order); the first occurrence wins.
+    /// `pairs` without a second pair of the same words (in either order) in the same language; the first occurrence
+    /// wins. 咖啡/可乐 is written alike in both Chinese scripts: one sheet's zh-TW pair and another's zh-Hans pair
+    /// are dealt at different tables, so both stay.
     public static func deduplicated(_ pairs: [WordPair]) -> [WordPair] {
         var seen = Set<String>()
-        return pairs.filter { seen.insert($0.key).inserted }
+        return pairs.filter { seen.insert($0.language.rawValue + "\u{1F}" + $0.key).inserted }
     }
 
     private static func matchesLanguage(_ pair: WordPair, _ language: BankLanguage) -> Bool {
-        language == .both || pair.language == language
+        language.deals(pair.language)
     }
 }

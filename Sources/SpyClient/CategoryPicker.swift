@@ -16,9 +16,9 @@ struct CategoryPicker: Equatable, Sendable {
         chosen = settings.categories
     }
 
-    /// The categories offered in the picker's language (`both` offers every entry).
+    /// The categories offered in the picker's language (a mixed table offers both of its languages).
     func rows(_ all: [BankCategory]) -> [BankCategory] {
-        language == .both ? all : all.filter { $0.language == language }
+        all.filter { language.deals($0.language) }
     }
 
     func isChosen(_ name: String) -> Bool {
@@ -65,7 +65,9 @@ extension ClientState {
         case .character("a"): picker.chosen = []
         case .character("p"): picker.allowParty.toggle()
         case .character("l"):
-            picker.language = picker.language == .zhTW ? .en : picker.language == .en ? .both : .zhTW
+            let languages = BankLanguage.allCases
+            let next = (languages.firstIndex(of: picker.language) ?? 0) + 1
+            picker.language = languages[next % languages.count]
             // Categories of the other language are no longer on the list, so they are no longer chosen.
             let offered = picker.rows(bankCategories)
             picker.chosen.removeAll { name in !offered.contains { TextFold.key($0.name) == TextFold.key(name) } }
@@ -120,7 +122,7 @@ enum CategoryPickerView {
                 let usable = picker.allowParty ? category.pairs : category.pairs - category.partyPairs
                 var line = StyledLine(index == picker.cursor ? " ▸ " : "   ")
                 let box = picker.isChosen(category.name) ? "[x] " : "[ ] "
-                let tag = picker.language == .both ? " (\(category.language.rawValue))" : ""
+                let tag = picker.language.isMixed ? " (\(category.language.rawValue))" : ""
                 let party = category.partyPairs > 0 ? " · " + text.partyTag : ""
                 line.append(
                     box + category.name + tag + " · " + text.pairsLeft(usable) + party,
@@ -148,6 +150,8 @@ extension Strings {
         case .zhTW: return say("中文題", "Chinese pairs")
         case .en: return say("英文題", "English pairs")
         case .both: return say("中英都有", "both languages")
+        case .zhHans: return say("簡體中文題", "Simplified Chinese pairs")
+        case .bothHans: return say("簡體中文和英文", "Simplified Chinese and English")
         }
     }
     func partyPairs(_ on: Bool) -> String { on ? say("派對題：開", "party pairs on") : say("派對題：關", "party pairs off") }
@@ -164,6 +168,8 @@ extension Strings {
         case .zhTW: short = say("中文", "zh-TW")
         case .en: short = say("英文", "en")
         case .both: short = say("中英", "both")
+        case .zhHans: short = say("簡中", "zh-Hans")
+        case .bothHans: short = say("簡中英", "zh-Hans+en")
         }
         var parts = [short]
         parts.append(settings.categories.isEmpty ? allCategories : settings.categories.joined(separator: ","))

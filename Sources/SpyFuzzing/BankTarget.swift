@@ -15,12 +15,15 @@ enum BankTarget {
         checkPairs(parsed.pairs)
     }
 
-    /// What the game may be dealt: playable, unique, bounded pairs without control characters, with clean clues.
+    /// What the game may be dealt: playable, bounded pairs unique in their language, without control characters,
+    /// with clean clues.
     static func checkPairs(_ pairs: [WordPair]) {
         var keys: Set<String> = []
         for pair in pairs {
             require(pair.isPlayable, "an unplayable pair \(pair.civilian)/\(pair.spy) accepted")
-            require(keys.insert(pair.key).inserted, "a duplicate pair \(pair.civilian)/\(pair.spy) accepted")
+            require(
+                keys.insert(pair.language.rawValue + "\u{1F}" + pair.key).inserted,
+                "a duplicate pair \(pair.civilian)/\(pair.spy) accepted")
             for word in [pair.civilian, pair.spy] {
                 require(word.count <= BankParser.maxWordLength, "an over-long word accepted")
                 require(!TextFold.hasControlCharacters(word), "a word with a control character accepted")

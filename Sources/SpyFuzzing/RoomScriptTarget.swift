@@ -8,6 +8,8 @@ enum RoomScriptTarget {
         WordPair(civilian: "牛奶", spy: "豆漿", category: "食物", language: .zhTW),
         WordPair(civilian: "coffee", spy: "tea", category: "drinks", language: .en),
         WordPair(civilian: "貓", spy: "狗", category: "動物", language: .zhTW),
+        // The same words in the other script, as the embedded banks deal them.
+        WordPair(civilian: "牛奶", spy: "豆浆", category: "食物", language: .zhHans),
     ]
 
     static func run(_ bytes: [UInt8]) {
@@ -54,7 +56,7 @@ enum RoomScriptTarget {
         case 1: return .connected(player())
         case 2: return .disconnected(player())
         case 3: return .leave(player())
-        case 4: return .start(by: player(), pairs: Array(pairs.prefix(Int(input.byte() % 3) + 1)))
+        case 4: return .start(by: player(), pairs: Array(pairs.prefix(Int(input.byte() % 4) + 1)))
         case 5: return .move(player(), .settings(settingsChange(&input)))
         case 6: return .move(player(), .clue(.init(text: input.text(maxBytes: 160))))
         case 7: return .move(player(), .pass)
@@ -81,7 +83,12 @@ enum RoomScriptTarget {
         let fields = input.byte()
         if fields & 1 != 0 { change.maxPlayers = Int(Int8(bitPattern: input.byte())) }
         if fields & 2 != 0 { change.spies = Int(input.byte() % 5) }
-        if fields & 4 != 0 { change.blank = input.byte() & 1 == 1 }
+        if fields & 4 != 0 {
+            let byte = input.byte()
+            change.blank = byte & 1 == 1
+            // Every language a table may choose, and the room must take any of them.
+            change.language = BankLanguage.allCases[Int(byte >> 1) % BankLanguage.allCases.count]
+        }
         if fields & 8 != 0 { change.clueMode = input.byte() & 1 == 1 ? .typed : .spoken }
         if fields & 16 != 0 { change.turnSeconds = Int(input.byte()) * 3 }
         if fields & 32 != 0 { change.voteSeconds = Int(input.byte()) * 3 }

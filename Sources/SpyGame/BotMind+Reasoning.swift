@@ -158,9 +158,11 @@ extension BotMind {
         "can", "all", "something", "makes", "think", "bit", "about",
     ]
 
-    /// CJK characters too common to say anything about a word.
+    /// CJK characters too common to say anything about a word, in both scripts (会 个 里 着 are the Simplified forms
+    /// of 會 個 裡 著).
     static let stopCharacters: Set<Character> = [
         "的", "是", "有", "和", "在", "了", "很", "會", "也", "都", "就", "要", "一", "個", "不", "裡", "著", "得", "被", "把",
+        "会", "个", "里", "着",
     ]
 
     /// Words (three letters or more, not the commonest) and CJK ideographs (not the commonest) of a text, folded.

@@ -118,10 +118,13 @@ public struct BotMind {
         return result
     }
 
-    /// Lines of `word`'s material the room would take from this bot.
+    /// Lines of `word`'s material the room would take from this bot, and that say something about a word: a line
+    /// that is only the category's name or a stock phrase (a sheet's clue column may hold one) is filler.
     func usable(_ material: [BotClue], avoiding words: [String]) -> [BotClue] {
-        material.filter { clue in
+        let filler = fillerPhrases
+        return material.filter { clue in
             Rules.checkText(clue.text) == nil && !words.contains { TextFold.contains(clue.text, word: $0) }
+                && !filler.contains(BotMind.fold(clue.text))
         }
     }
 
@@ -330,18 +333,21 @@ public struct BotMind {
 
     /// Stock phrases and category mentions, folded, that describe no word in particular.
     var fillerPhrases: Set<String> {
-        var phrases = BotMind.stockPhrases.english + BotMind.stockPhrases.chinese
+        var phrases = BotMind.stockPhrases.english + BotMind.stockPhrases.chinese + BotMind.stockPhrases.simplified
         if let word, let category = knowledge.category(word) {
             phrases += [
-                category, "跟\(category)有關", "屬於\(category)", "Think \(category)", "It is about \(category)",
+                category, "跟\(category)有關", "屬於\(category)", "跟\(category)有关", "属于\(category)",
+                "Think \(category)", "It is about \(category)",
             ]
         }
         return Set(phrases.map(BotMind.fold))
     }
 
+    /// The same stock phrases in English, Traditional and Simplified Chinese.
     static let stockPhrases = (
         english: ["Something quite common", "Everyone has come across one", "Part of daily life", "Easy to spot"],
-        chinese: ["很常見的東西", "大家都碰過", "日常生活裡會看到", "我覺得很好認"]
+        chinese: ["很常見的東西", "大家都碰過", "日常生活裡會看到", "我覺得很好認"],
+        simplified: ["很常见的东西", "大家都碰过", "日常生活里会看到", "我觉得很好认"]
     )
 }
 

@@ -68,13 +68,17 @@ extension Room {
         // Only an absence made the table wait with a deadline; with no timer set, the game waits for them again.
         if isActor(player), timerSecondsForActor == 0 { deadline = nil }
         if phase == .voting { updateVoteDeadline(now: context.now) }
-        for message in catchUp(for: player, now: context.now) { context.send(player, message) }
+        // A voter who was no longer waited for is waited for again: everyone learns it, the returning player with
+        // everyone else rather than a second time in their own catch-up.
+        let progress = progressBefore.map { _ in progressMessage(now: context.now) }
+        let announced = progress != nil && progress != progressBefore
+        for message in catchUp(for: player, now: context.now) {
+            if announced, case .voteProgress = message { continue }
+            context.send(player, message)
+        }
         // A missed vote result is told once.
         if game?.missedVoteResult?.contains(player) == true { game?.missedVoteResult?.remove(player) }
-        // A voter who was no longer waited for is waited for again: everyone learns it.
-        if let progressBefore, progressBefore != progressMessage(now: context.now) {
-            context.announce(.voteProgress(progressMessage(now: context.now)))
-        }
+        if announced, let progress { context.announce(.voteProgress(progress)) }
         context.roomChanged = true
         context.log("\(player) connected")
     }
@@ -185,14 +189,20 @@ extension Room {
         context.log("settings changed by \(player)")
     }
 
+    /// Why `player` cannot start a game now, by the room's own rules, if they cannot. The host asks before it
+    /// looks for the bank's pairs, so that a refusal of the bank's (`bad_settings`) comes after these.
+    public func startRefusal(by player: PlayerID) -> Rejection? {
+        guard seatIndex(of: player) != nil else { return Rejection(.notPlaying, "You have no seat in this room.") }
+        guard player == owner else { return Rejection(.notOwner) }
+        guard !gameRunning else { return Rejection(.wrongPhase, "A game is already running.") }
+        return Rules.startProblem(settings, players: playerIDs.count(where: isConnected))
+    }
+
     mutating func start(by player: PlayerID, pairs: [WordPair], _ context: inout Context) throws {
-        guard seatIndex(of: player) != nil else { throw Rejection(.notPlaying, "You have no seat in this room.") }
-        guard player == owner else { throw Rejection(.notOwner) }
-        guard !gameRunning else { throw Rejection(.wrongPhase, "A game is already running.") }
+        if let refusal = startRefusal(by: player) { throw refusal }
         // A seat away at the deal sits the game out, so no turn or ballot of the game waits for it.
         let players = playerIDs.filter(isConnected)
         let sittingOut = playerIDs.filter { !isConnected($0) }
-        if let problem = Rules.startProblem(settings, players: players.count) { throw problem }
         let playable = pairs.filter(\.isPlayable)
         guard !playable.isEmpty else { throw Rejection(.badSettings, "No word pair fits these settings.") }
 

@@ -91,11 +91,12 @@ extension Room {
     }
 
     mutating func giveClue(by player: PlayerID, text: String, _ context: inout Context) throws {
-        try checkSpeaker(player)
-        // A bot cannot talk at the table: its clue is shown as text, even in spoken mode.
-        guard settings.clueMode == .typed || isBot(player) else {
+        // A bot cannot talk at the table: its clue is shown as text, even in spoken mode. For a person a spoken
+        // room is the wrong phase for `clue` whoever's turn it is, the first refusal the protocol lists.
+        guard phase != .describing || settings.clueMode == .typed || isBot(player) else {
             throw Rejection(.wrongPhase, "Clues are spoken at the table in this room; pass when you are done.")
         }
+        try checkSpeaker(player)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let problem = Rules.checkText(trimmed) { throw problem }
         if let word = game?.word(for: player), TextFold.contains(trimmed, word: word) {
@@ -156,6 +157,9 @@ extension Room {
         phase = .voting
         deadline = settings.voteSeconds > 0 ? context.now + Millis(settings.voteSeconds) * 1000 : nil
         context.broadcast(.voting(votingMessage(now: context.now)))
+        // `voting` says the vote waits for every voter; a voter away and no longer waited for is told at once.
+        let progress = progressMessage(now: context.now)
+        if progress.abstaining != nil { context.announce(.voteProgress(progress)) }
         closeVoteIfComplete(&context)
     }
 
@@ -352,10 +356,11 @@ extension Room {
         case .voting where settings.voteSeconds > 0:
             closeVote(&context)
         case .voting:
-            // An absent window ended: the vote closes if it waited for nobody else, or says who it stopped
-            // waiting for.
+            // An absent window ended: everyone hears who the vote stopped waiting for (also when that closes
+            // it), then the vote closes if it waited for nobody else.
+            let progress = progressMessage(now: context.now)
+            if progress != progressMessage(now: due - 1) { context.broadcast(.voteProgress(progress)) }
             closeVoteIfComplete(&context)
-            if phase == .voting { context.broadcast(.voteProgress(progressMessage(now: context.now))) }
         case .guessing:
             if let guesser = game?.guesser { markWaitedFor(guesser) }
             resolveGuess(nil, &context)

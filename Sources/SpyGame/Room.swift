@@ -93,7 +93,8 @@ public struct Room: Codable, Sendable, Equatable {
                 SeatView(
                     id: seat.id, seat: index + 1, name: seat.name, owner: seat.id == owner,
                     connected: seat.connected && !seat.departed, bot: seat.bot, alive: alive, voted: voted,
-                    revealed: revealed, score: seat.score, sittingOut: sittingOut ? true : nil))
+                    revealed: revealed, score: seat.score, sittingOut: sittingOut ? true : nil,
+                    left: seat.departed ? true : nil))
         }
         let over = phase == .gameOver
         return RoomView(

@@ -45,12 +45,7 @@ public enum Rules {
         guard settings.maxPlayers >= seated else {
             return Rejection(.badSettings, "\(seated) players are already seated.")
         }
-        // Limited by the largest table the room allows, so the owner can pick spies before everyone arrives.
         guard settings.spies >= 1 else { return Rejection(.badSettings, "A game needs at least one spy.") }
-        let spyLimit = min(3, GameSettings.maxSpies(forPlayers: settings.maxPlayers))
-        guard settings.spies <= spyLimit else {
-            return Rejection(.tooManySpies, "Spies must be 1 to \(spyLimit) for up to \(settings.maxPlayers) players.")
-        }
         for seconds in [settings.turnSeconds, settings.voteSeconds]
         where seconds != 0 && !timerSeconds.contains(seconds) {
             return Rejection(
@@ -70,7 +65,23 @@ public enum Rules {
                         + "(\(PlayerText.maxCategoryBytes) bytes), without control characters.")
             }
         }
+        // Checked after every `bad_settings`, as the protocol lists the refusals. Limited by the largest table the
+        // room allows, so the owner can pick spies before everyone arrives.
+        let spyLimit = maxSpies(forPlayers: settings.maxPlayers)
+        guard settings.spies <= spyLimit else {
+            return Rejection(.tooManySpies, "Up to \(settings.maxPlayers) players allow at most \(spies(spyLimit)).")
+        }
         return nil
+    }
+
+    /// The most spies a table of `players` allows: 1 below 6 players, 2 for 6 to 9, 3 from 10.
+    public static func maxSpies(forPlayers players: Int) -> Int {
+        min(3, GameSettings.maxSpies(forPlayers: players))
+    }
+
+    /// "1 spy", "2 spies".
+    static func spies(_ count: Int) -> String {
+        count == 1 ? "1 spy" : "\(count) spies"
     }
 
     /// Why a table of `players` cannot start with `settings`, if it cannot.
@@ -80,17 +91,17 @@ public enum Rules {
                 .tooFewPlayers, "At least \(minPlayers) players are needed to start; \(players) are seated.",
                 need: minPlayers, have: players)
         }
-        let spyLimit = min(3, GameSettings.maxSpies(forPlayers: players))
-        guard settings.spies >= 1, settings.spies <= spyLimit else {
-            return Rejection(.tooManySpies, "\(players) players allow at most \(spyLimit) spies.")
-        }
+        // Every `too_few_players` comes before `too_many_spies`, as the protocol lists the refusals.
         if settings.blank && !civiliansAreMajority(players: players, spies: settings.spies, blank: true) {
             let needed = 2 * (settings.spies + 1) + 1
             return Rejection(
                 .tooFewPlayers,
-                "\(settings.spies) \(settings.spies == 1 ? "spy" : "spies") and the blank need at least \(needed) players; "
-                    + "\(players) are seated.",
+                "\(spies(settings.spies)) and the blank need at least \(needed) players; \(players) are seated.",
                 need: needed, have: players)
+        }
+        let spyLimit = maxSpies(forPlayers: players)
+        guard settings.spies >= 1, settings.spies <= spyLimit else {
+            return Rejection(.tooManySpies, "\(players) players allow at most \(spies(spyLimit)).")
         }
         return nil
     }

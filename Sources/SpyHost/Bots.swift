@@ -32,64 +32,78 @@ package struct BotMemory: Codable, Equatable {
 
 /// Word knowledge the bots share: the bank's clue material, categories to hint at, and words a blank can guess.
 /// All of it is the bank's, public to anyone who reads the bank; none of it is a room's hidden state.
+///
+/// A word may be in the bank in two languages (牛奶 of the Traditional and of the Simplified bank, each with its
+/// own partner and material), so every lookup is for the languages a room deals: a bot of a zh-Hans table
+/// describes the zh-Hans pair's word.
 package struct BotVocabulary: Sendable {
-    /// Word → its pair's category. A bot's word comes from its `deal`, which carries the bank's word exactly, so no
-    /// folding is needed (folding every word of a large bank would slow the host's start).
-    private var categories: [String: String] = [:]
-    /// Word → the bank's pairs holding it, to find clue material written for that pair.
+    /// Word → the bank's pairs holding it, to find clue material written for that pair and its category. A bot's
+    /// word comes from its `deal`, which carries the bank's word exactly, so no folding is needed (folding every
+    /// word of a large bank would slow the host's start).
     private var pairs: [String: [WordPair]] = [:]
     /// Civilian words by language, for the blank's guess.
     private var words: [BankLanguage: [String]] = [:]
 
     package init(pairs: [WordPair]) {
         for pair in pairs {
-            if !pair.category.isEmpty {
-                categories[pair.civilian] = pair.category
-                categories[pair.spy] = pair.category
-            }
             self.pairs[pair.civilian, default: []].append(pair)
             self.pairs[pair.spy, default: []].append(pair)
             words[pair.language, default: []].append(pair.civilian)
         }
     }
 
-    package func category(of word: String) -> String? { categories[word] }
+    /// The pairs holding `word` that a room of `language` deals; every pair holding it for `nil`.
+    private func pairs(of word: String, in language: BankLanguage?) -> [WordPair] {
+        guard let language else { return pairs[word] ?? [] }
+        return (pairs[word] ?? []).filter { language.deals($0.language) }
+    }
 
-    /// The clue material of `word`: the clues a sheet gave it, else the embedded bank's, when it pairs the word as
-    /// this bank does (material written against another partner might name this pair's other word); else none.
-    package func material(of word: String) -> [BotClue] {
-        for pair in pairs[word] ?? [] {
+    package func category(of word: String, in language: BankLanguage? = nil) -> String? {
+        pairs(of: word, in: language).first { !$0.category.isEmpty }?.category
+    }
+
+    /// The clue material of `word` at a table of `language`: the clues a sheet gave it, else the embedded bank's,
+    /// when it pairs the word as this bank does (material written against another partner might name this pair's
+    /// other word); else none.
+    package func material(of word: String, in language: BankLanguage? = nil) -> [BotClue] {
+        let pairs = pairs(of: word, in: language)
+        for pair in pairs {
             // The sheet's own clues come first; one also listed for the other word fits both.
             let sheet = word == pair.civilian ? pair.civilianClues : pair.spyClues
             guard !sheet.isEmpty else { continue }
             let other = Set((word == pair.civilian ? pair.spyClues : pair.civilianClues).map(TextFold.key))
             return sheet.map { BotClue(text: $0, fitsPartner: other.contains(TextFold.key($0))) }
         }
-        for pair in pairs[word] ?? [] {
+        for pair in pairs {
             let clues = ClueBook.clues(for: word, in: pair)
             if !clues.isEmpty { return clues.map { BotClue(text: $0.text, fitsPartner: $0.fitsPartner) } }
         }
         return []
     }
 
-    /// The words the bank pairs `word` with.
-    package func partners(of word: String) -> [String] {
-        (pairs[word] ?? []).map { $0.civilian == word ? $0.spy : $0.civilian }
+    /// The words the bank pairs `word` with at a table of `language`.
+    package func partners(of word: String, in language: BankLanguage? = nil) -> [String] {
+        pairs(of: word, in: language).map { $0.civilian == word ? $0.spy : $0.civilian }
     }
 
     /// Words a blank might guess for a room of `language`.
     package func guessable(for language: BankLanguage) -> [String] {
-        let pool = language == .both ? words.values.flatMap { $0 } : words[language] ?? []
+        let pool = language.dealtLanguages.flatMap { words[$0] ?? [] }
         return pool.isEmpty ? ["?"] : pool
     }
 
-    /// The same knowledge, in the form a `BotMind` reads.
-    package var knowledge: BotKnowledge {
+    /// The same knowledge, in the form a `BotMind` reads, for a table of `language` (of any language for `nil`:
+    /// for a bank whose words are each in one language only).
+    package func knowledge(for language: BankLanguage?) -> BotKnowledge {
         let vocabulary = self
         return BotKnowledge(
-            material: { vocabulary.material(of: $0) }, category: { vocabulary.category(of: $0) },
-            guessable: { vocabulary.guessable(for: $0) }, partners: { vocabulary.partners(of: $0) })
+            material: { vocabulary.material(of: $0, in: language) },
+            category: { vocabulary.category(of: $0, in: language) }, guessable: { vocabulary.guessable(for: $0) },
+            partners: { vocabulary.partners(of: $0, in: language) })
     }
+
+    /// `knowledge(for: nil)`.
+    package var knowledge: BotKnowledge { knowledge(for: nil) }
 }
 
 /// A move a bot makes when its time comes.

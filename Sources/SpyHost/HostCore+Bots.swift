@@ -36,6 +36,6 @@ extension HostCore {
         guard host.hasBots else { return }
         host.bots.plan(
             room: host.room, now: clock.wallMs(), delayMs: limits.botDelayMs, level: config.botLevel,
-            knowledge: botKnowledge, random: &random)
+            knowledge: botVocabulary.knowledge(for: host.room.settings.language), random: &random)
     }
 }

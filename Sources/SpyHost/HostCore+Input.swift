@@ -117,7 +117,12 @@ extension HostCore {
         case .pong:
             break
         case .start:
-            if let problem = choiceProblem(host.room.settings), host.room.ownerID == player {
+            // The room's refusals come first, as the protocol lists them; the bank's `bad_settings` last.
+            if let refusal = host.room.startRefusal(by: player) {
+                complain(peer, refusal.errorMessage)
+                return
+            }
+            if let problem = choiceProblem(host.room.settings) {
                 complain(peer, .badSettings, problem)
                 return
             }
@@ -130,7 +135,7 @@ extension HostCore {
         case .leave:
             apply(.leave(player), to: host, from: peer)
         case .settings(let change)
-        where host.room.ownerID == player
+        where host.room.ownerID == player && (host.room.phase == .lobby || host.room.phase == .gameOver)
             && (change.language != nil || change.categories != nil || change.allowParty != nil):
             // The rules engine does not know the bank; a choice that leaves too few pairs is refused here.
             if let problem = choiceProblem(host.room.settings.merging(change)) {

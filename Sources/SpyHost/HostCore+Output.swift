@@ -78,13 +78,15 @@ extension HostCore {
             fail(peer, error.code, error.message)
             return
         }
-        send(.error(error), to: peer)
         let now = clock.monoMs()
         peer.recentErrors.append(now)
         peer.recentErrors.removeAll { now - $0 > 60_000 }
-        if peer.recentErrors.count > limits.errorsPerMinute {
+        // The budget's worth of refusals are answered; the one past it is answered by the end of the connection.
+        guard peer.recentErrors.count <= limits.errorsPerMinute else {
             fail(peer, .tooManyErrors)
+            return
         }
+        send(.error(error), to: peer)
     }
 
     /// Sends a fatal error and ends the connection.

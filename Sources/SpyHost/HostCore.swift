@@ -25,7 +25,7 @@ package final class HostCore {
     /// The rooms' journal, when the host keeps its rooms.
     let store: (any HostStorage)?
     let bank: [WordPair]
-    let botKnowledge: BotKnowledge
+    let botVocabulary: BotVocabulary
     let pairsFor: (GameSettings) -> [WordPair]
     /// The names the web routes answer to, and what they keep between requests.
     let webSite: WebSite
@@ -80,7 +80,7 @@ package final class HostCore {
         self.clock = time
         self.store = store
         self.bank = bank
-        self.botKnowledge = BotVocabulary(pairs: bank).knowledge
+        self.botVocabulary = BotVocabulary(pairs: bank)
         self.pairsFor = pairsFor
         self.webSite = webSite
         self.categories = categories
@@ -214,7 +214,13 @@ package final class HostCore {
         clock = time
         log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
         for peer in peers.values where !peer.isLingering {
-            send(.bye(.init(reason: "host_closing")), to: peer)
+            switch peer.stage {
+            case .greeting, .claiming:
+                // Not seated yet: the host accepts no one now.
+                send(.error(.init(.hostClosing)), to: peer)
+            case .seated, .watching, .lingering:
+                send(.bye(.init(reason: "host_closing")), to: peer)
+            }
             queueWebSocketClose(peer, .goingAway, "host_closing")
             peer.stage = .lingering(until: 0)
         }

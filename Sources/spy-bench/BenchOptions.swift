@@ -30,6 +30,8 @@ struct BenchOptions: Equatable {
     var spies = 1
     /// Whether each bot-only game deals a blank.
     var blank = false
+    /// The embedded pairs bot-only games deal: `both` is the Traditional Chinese and English ones.
+    var language = BankLanguage.both
     /// Instead of games: settings changes each of `rooms` connections streams, one acknowledged at a time.
     var durableMoves = 0
 
@@ -66,6 +68,10 @@ struct BenchOptions: Equatable {
                 defaultDescription: "1"),
             .flag("blank", help: "Deal a blank in each bot-only game (civilians must outnumber spies and blank)."),
             .value(
+                "language", placeholder: "LANGUAGE",
+                help: "Embedded pairs of bot-only games: zh-TW, zh-Hans, en, both (zh-TW and en) or zh-Hans+en.",
+                defaultDescription: "both"),
+            .value(
                 "durable-moves", placeholder: "N",
                 help:
                     "Instead of games: each of --rooms connections opens a room and changes its settings N times, "
@@ -94,12 +100,13 @@ struct BenchOptions: Equatable {
         options.json = parsed.flag("json")
         options.spies = try parsed.int("spies", default: 1, in: 1...3)
         options.blank = parsed.flag("blank")
+        options.language = try parsed.choice("language", as: BankLanguage.self) ?? options.language
         options.durableMoves = try parsed.int("durable-moves", default: 0, in: 0...10_000_000)
         if options.durableMoves > 0 && options.botsOnly {
             throw UsageError("--durable-moves streams moves at a host; --bots-only plays without one")
         }
-        if !options.botsOnly && (parsed.flag("spies") || options.blank) {
-            throw UsageError("--spies and --blank are for --bots-only games")
+        if !options.botsOnly && (parsed.flag("spies") || options.blank || parsed.string("language") != nil) {
+            throw UsageError("--spies, --blank and --language are for --bots-only games")
         }
         let spyLimit = min(3, GameSettings.maxSpies(forPlayers: options.players))
         if options.spies > spyLimit {

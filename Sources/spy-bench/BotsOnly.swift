@@ -3,8 +3,9 @@ import SpyBank
 import SpyGame
 import SpyProtocol
 
-/// Bot knowledge from the embedded bank: its clue material, categories and guessable words.
-func embeddedKnowledge(_ pairs: [WordPair]) -> BotKnowledge {
+/// Bot knowledge from the embedded bank's pairs of a table of `language`: their clue material, categories and
+/// guessable words. `pairs` are that table's, so a word in two languages (牛奶) is looked up in the table's only.
+func embeddedKnowledge(_ pairs: [WordPair], language: BankLanguage) -> BotKnowledge {
     var categories: [String: String] = [:]
     var words: [BankLanguage: [String]] = [:]
     var partners: [String: [String]] = [:]
@@ -20,20 +21,20 @@ func embeddedKnowledge(_ pairs: [WordPair]) -> BotKnowledge {
     let frozenPartners = partners
     return BotKnowledge(
         material: { word in
-            ClueBook.clues(for: word, language: .both).map { BotClue(text: $0.text, fitsPartner: $0.fitsPartner) }
+            ClueBook.clues(for: word, language: language).map { BotClue(text: $0.text, fitsPartner: $0.fitsPartner) }
         },
         category: { frozenCategories[$0] },
-        guessable: { language in
-            language == .both ? frozenWords.values.flatMap { $0 } : frozenWords[language] ?? []
-        }, partners: { frozenPartners[$0] ?? [] })
+        guessable: { table in table.dealtLanguages.flatMap { frozenWords[$0] ?? [] } },
+        partners: { frozenPartners[$0] ?? [] })
 }
 
 /// `--bots-only`: the same games at every bot level, in memory, and what they came to. Fails when a bot gave a word
 /// away, said filler or passed, or a game did not end within `BotArena.roundCap` rounds.
 func runBotsOnly(_ options: BenchOptions) -> Int32 {
-    let pairs = EmbeddedBank.pairs
-    let knowledge = embeddedKnowledge(pairs)
+    let pairs = EmbeddedBank.pairs(in: options.language)
+    let knowledge = embeddedKnowledge(pairs, language: options.language)
     var settings = GameSettings()
+    settings.language = options.language
     settings.clueMode = .typed
     settings.spies = options.spies
     settings.blank = options.blank
@@ -74,7 +75,7 @@ func runBotsOnly(_ options: BenchOptions) -> Int32 {
         let spies = options.spies == 1 ? "1 spy" : "\(options.spies) spies"
         print(
             "bot-only games: \(options.players) players, \(spies)\(options.blank ? ", a blank" : ""), typed clues,"
-                + " seed \(options.seed)")
+                + " \(options.language.rawValue) pairs (\(pairs.count)), seed \(options.seed)")
         print(lines.joined(separator: "\n"))
     }
     return failures == 0 ? 0 : 1

@@ -16,10 +16,11 @@ enum BannerQR {
         (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" ? .colour : .noColour
     }
 
-    /// The banner lines: the code, indented like the join lines, then the address it holds.
-    static func lines(url: String, style: Style) -> [String] {
+    /// The banner lines: the code, indented like the join lines, then the address it holds, its Chinese words in
+    /// Simplified characters for a host dealing Simplified Chinese pairs.
+    static func lines(url: String, style: Style, simplified: Bool = false) -> [String] {
         guard let code = try? QRCode(text: url) else { return [] }
         let drawn = code.terminalLines(invert: style == .noColour, colour: style == .colour)
-        return drawn.map { "    " + $0 } + ["    掃描加入 · Scan to join: \(url)", ""]
+        return drawn.map { "    " + $0 } + ["    \(simplified ? "扫描加入" : "掃描加入") · Scan to join: \(url)", ""]
     }
 }

@@ -59,7 +59,7 @@ enum HostCommand {
     static let spec = CommandSpec(
         name: "spyd",
         summary: """
-            Hosts games of 誰是臥底 (Who is the Spy) on the local network. Players connect with spy-client.
+            Hosts games of 誰是臥底 / 谁是卧底 (Who is the Spy) on the local network. Players connect with spy-client.
             `spyd bank …` manages the question bank (see `spyd bank --help`); `spyd state check [DIR]` verifies
             a state directory (see `spyd state --help`).
             """,
@@ -87,9 +87,12 @@ enum HostCommand {
                 "vote-seconds", placeholder: "N", help: "Seconds the vote stays open; 0 for no timer.",
                 defaultDescription: "0"),
             .value(
-                "language", placeholder: "zh-TW|en|both", help: "Language of the word pairs dealt.",
-                defaultDescription: "zh-TW when LC_ALL/LC_MESSAGES/LANG starts with zh, else en"),
-            .value("lang", placeholder: "zh-TW|en|both", help: "Same as --language."),
+                "language", placeholder: "zh-TW|zh-Hans|en|both|zh-Hans+en",
+                help: "Language of the word pairs dealt; both is zh-TW and en at one table.",
+                defaultDescription:
+                    "from LC_ALL/LC_MESSAGES/LANG: zh_TW, zh_HK, zh_MO, zh_Hant → zh-TW; other zh → zh-Hans; else en"
+            ),
+            .value("lang", placeholder: "LANGUAGE", help: "Same as --language."),
             .value(
                 "categories", placeholder: "A,B,…",
                 help: "Categories of the bank to draw from (names as `spyd bank check` lists them).",
@@ -206,9 +209,9 @@ enum HostCommand {
         if let language = chosenLanguage {
             settings.language = language
         } else {
-            let (language, variable) = localeLanguage(environment)
+            let (language, setting) = BankLanguage.locale(environment: environment)
             settings.language = language
-            options.languageSource = variable
+            options.languageSource = setting ?? "no locale set"
         }
         if let text = parsed.string("categories") {
             settings.categories = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -295,16 +298,6 @@ enum HostCommand {
         limits.botDelayMs = try parsed.int("bot-delay-ms", default: limits.botDelayMs, in: 0...60_000)
         options.limits = limits
         return options
-    }
-
-    /// The pairs' language the host's locale asks for: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set
-    /// decides (as for every POSIX program); `zh…` gives zh-TW, anything else en. Returns the variable too.
-    static func localeLanguage(_ environment: [String: String]) -> (BankLanguage, String) {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            return (value.lowercased().hasPrefix("zh") ? .zhTW : .en, "\(name)=\(value)")
-        }
-        return (.en, "no locale set")
     }
 
     /// `$XDG_STATE_HOME/spyd`, else `~/.local/state/spyd`.

@@ -148,10 +148,10 @@ enum Spyd {
         }
         guard let problem = BankCatalog.choiceProblem(options.settings, in: bank) else { return .success(nil) }
         if options.languageSource != "--language" {
-            // The locale only suggests: the other language, then both, may be what this bank or these categories
-            // hold (English categories chosen on a Chinese machine, an English-only sheet).
+            // The locale only suggests: another language may be what this bank or these categories hold (English
+            // categories chosen on a Chinese machine, an English-only sheet, a Taiwanese sheet on a mainland one).
             let wanted = options.settings.language
-            for language in [BankLanguage.zhTW, .en, .both] where language != wanted {
+            for language in fallbacks(from: wanted) {
                 var relaxed = options.settings
                 relaxed.language = language
                 guard BankCatalog.choiceProblem(relaxed, in: bank) == nil else { continue }
@@ -163,6 +163,18 @@ enum Spyd {
             }
         }
         return .failure(UsageError(problem))
+    }
+
+    /// What a host tries, in order, when the language its locale asked for has too few pairs: a Chinese reader
+    /// reads the other Chinese script before English, then the mixed tables.
+    static func fallbacks(from wanted: BankLanguage) -> [BankLanguage] {
+        let order: [BankLanguage]
+        switch wanted {
+        case .zhHans, .bothHans: order = [.zhTW, .en, .bothHans, .both]
+        case .zhTW, .both: order = [.zhHans, .en, .both, .bothHans]
+        case .en: order = [.zhTW, .zhHans, .both, .bothHans]
+        }
+        return order.filter { $0 != wanted }
     }
 
     /// "zh-TW, 478 pairs (from LANG=zh_TW.UTF-8)".
@@ -229,7 +241,8 @@ enum Spyd {
     }
 
     static func banner(server: Server, options: HostOptions, bankName: String, language: String) -> [String] {
-        var lines = ["誰是臥底 · Who is the Spy — the host is ready", ""]
+        let simplified = options.settings.language.chinese == .zhHans
+        var lines = ["\(simplified ? "谁是卧底" : "誰是臥底") · Who is the Spy — the host is ready", ""]
         let (ways, found) = joinWays(server: server, options: options)
         if found {
             lines.append("  Players type, or open in a browser (phone or laptop):")
@@ -239,7 +252,7 @@ enum Spyd {
         for way in ways { lines.append("    \(way.terminal)    \(way.browser)") }
         if let warning = loopbackWarning(ways) { lines += [""] + warning.map { "  " + $0 } }
         if found, let style = options.bannerQR, let url = ways.first?.browser {
-            lines += [""] + BannerQR.lines(url: url, style: style)
+            lines += [""] + BannerQR.lines(url: url, style: style, simplified: simplified)
         }
         let codes = server.roomOrder.joined(separator: ", ")
         lines.append("  Room\(server.roomOrder.count == 1 ? "" : "s"): \(codes)")

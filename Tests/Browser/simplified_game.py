@@ -2,7 +2,7 @@
 the board beside it.
 
 Against `spyd --host --bots 3 --clues typed --language en`. The page and the board speak 简体中文 by themselves
-(`<html lang="zh-Hans">`, mainland fonts), and no Traditional-only character (Tests/Fixtures/han/) is ever in their
+(`<html lang="zh-Hans">`, mainland fonts), and no Traditional-only character (Tests/Support/Fixtures/) is ever in their
 text: the sentences, the settings, the events, the vote's question, the reveal, the board. The owner picks 简体中文
 as the words' language: a host whose bank has Simplified pairs deals them (and the whole text is checked with the
 words in it); a host without takes English words, and the refusal is said in Simplified Chinese. A room language
@@ -18,14 +18,14 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-HAN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "han")
+HAN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support", "Fixtures")
 TV = (1920, 1080)
 
 
 def han_table(name):
-    """The characters of a table of Tests/Fixtures/han/ (`#` starts a comment)."""
+    """The characters of a script table of Tests/Support/Fixtures/: the first of each line not a `#` comment."""
     with open(os.path.join(HAN, name), encoding="utf-8") as table:
-        return set("".join(line.split("#")[0].strip() for line in table))
+        return {line.strip()[0] for line in table if line.strip() and not line.startswith("#")}
 
 
 TRADITIONAL_ONLY = han_table("traditional-only.txt")

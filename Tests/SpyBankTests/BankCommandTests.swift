@@ -121,7 +121,7 @@ final class BankCommandTests: XCTestCase {
         XCTAssertEqual(run(["check"]).errors.first, "spyd bank check: name at least one SOURCE or --sheet ID")
         XCTAssertEqual(
             run(["export", "--language=fr"]).errors.first,
-            "spyd bank export: --language: \"fr\" is not one of: zh-TW, en, both")
+            "spyd bank export: --language: \"fr\" is not one of: zh-TW, en, both, zh-Hans, zh-Hans+en")
     }
 }
 
@@ -129,17 +129,18 @@ final class BankCommandTests: XCTestCase {
 /// Testing these run beside the other suites, not in the XCTest run, where every test waits for the one before.
 @Suite struct BankExportTests {
     @Test func exportRoundTripsThroughTheCSVParser() throws {
+        // Without --language: `both`, the Traditional Chinese and English pairs.
         let result = BankCommandRun(["export"])
         #expect(result.code == 0)
         #expect(result.output.first == "civilian,spy,category,language,label,civilian_clues,spy_clues")
         let bank = try BankParser.parse(Array((result.text + "\n").utf8))
         #expect(bank.format == .csv)
-        #expect(bank.pairs == BankExport.withEmbeddedClues(EmbeddedBank.pairs))
+        #expect(bank.pairs == BankExport.withEmbeddedClues(EmbeddedBank.pairs(in: .both)))
         #expect(bank.skipped.isEmpty)
         #expect(bank.droppedClues.isEmpty, "\(bank.droppedClues.prefix(3))")
         // The clue columns carry the embedded material: each word's own lines, and the lines that fit both words
         // listed for both words, so a host's sheet starts with what the bots say.
-        for (exported, pair) in zip(bank.pairs, EmbeddedBank.pairs) {
+        for (exported, pair) in zip(bank.pairs, EmbeddedBank.pairs(in: .both)) {
             let civilian = ClueBook.clues(for: pair.civilian, in: pair).filter { line in
                 [pair.civilian, pair.spy].allSatisfy { ClueShape.problem(line.text, word: $0) == nil }
             }
@@ -156,5 +157,15 @@ final class BankCommandTests: XCTestCase {
         #expect(result.code == 0)
         let bank = try BankParser.parse(Array(result.text.utf8))
         #expect(bank.pairs == BankExport.withEmbeddedClues(EmbeddedBank.pairs(in: .en)))
+    }
+
+    @Test(arguments: [BankLanguage.zhHans, .bothHans])
+    func exportTheSimplifiedChinesePairs(_ language: BankLanguage) throws {
+        let result = BankCommandRun(["export", "--language", language.rawValue])
+        #expect(result.code == 0)
+        let bank = try BankParser.parse(Array(result.text.utf8))
+        #expect(bank.pairs == BankExport.withEmbeddedClues(EmbeddedBank.pairs(in: language)))
+        #expect(bank.droppedClues.isEmpty, "\(bank.droppedClues.prefix(3))")
+        #expect(result.output.dropFirst().allSatisfy { $0.contains(",zh-Hans,") || $0.contains(",en,") })
     }
 }

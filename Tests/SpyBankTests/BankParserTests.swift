@@ -224,6 +224,57 @@ final class BankParserTests: XCTestCase {
         XCTAssertEqual(bank.pairs.map(\.language), [.zhTW, .en, .zhTW])
     }
 
+    func testSimplifiedChineseIsDetectedByItsOwnCharacters() throws {
+        // 浆 and 饺 are Simplified only; 牛奶/咖啡 is written alike in both scripts and follows the rest of the sheet.
+        let mainland = try parse("牛奶,豆浆\n饺子,包子\n牛奶,咖啡\ncoffee,tea\n")
+        XCTAssertEqual(mainland.pairs.map(\.language), [.zhHans, .zhHans, .zhHans, .en])
+        let taiwan = try parse("牛奶,豆漿\n餃子,包子\n牛奶,咖啡\n")
+        XCTAssertEqual(taiwan.pairs.map(\.language), [.zhTW, .zhTW, .zhTW])
+        // Alone, or with as many rows of each script, a pair written alike in both is Traditional as it always was.
+        XCTAssertEqual(try parse("牛奶,咖啡\n").pairs.map(\.language), [.zhTW])
+        XCTAssertEqual(try parse("牛奶,豆浆\n牛奶,豆漿\n汽水,可乐\n").pairs.map(\.language), [.zhHans, .zhTW, .zhHans])
+        XCTAssertEqual(try parse("牛奶,豆浆\n餃子,包子\n牛奶,咖啡\n").pairs.map(\.language)[2], .zhTW)
+        XCTAssertEqual(BankParser.detectLanguage("猫和狗"), .zhHans)
+        XCTAssertEqual(BankParser.detectLanguage("貓和狗"), .zhTW)
+        XCTAssertEqual(BankParser.detectLanguage("这個"), .zhTW, "a Traditional-only character decides")
+        XCTAssertEqual(BankParser.detectLanguage("狗"), .zhTW)
+        XCTAssertEqual(BankParser.detectLanguage("dog"), .en)
+    }
+
+    func testLanguageCellsNameEachScript() {
+        for cell in [
+            "zh-Hans", "zh_Hans", "zh-CN", "zh_CN", "ZH-cn", "zh-Hans-CN", "zh_Hans_SG", "zh-SG", "简体中文", "简体",
+            "簡體中文", "简中", "Simplified Chinese",
+        ] {
+            XCTAssertEqual(BankParser.parseLanguage(cell), .zhHans, cell)
+        }
+        // A bare zh or 中文 is how sheets written before zh-Hans existed named their Traditional pairs.
+        for cell in ["zh-TW", "zh_TW", "zh-Hant", "zh-Hant-TW", "zh-HK", "繁體中文", "繁体中文", "繁中", "zh", "中文", "華語"] {
+            XCTAssertEqual(BankParser.parseLanguage(cell), .zhTW, cell)
+        }
+        for cell in ["en", "English", "英文", "英語", "英语"] { XCTAssertEqual(BankParser.parseLanguage(cell), .en, cell) }
+        for cell in ["", "both", "zh-Hans+en", "klingon"] { XCTAssertNil(BankParser.parseLanguage(cell), cell) }
+    }
+
+    func testTheSamePairInTwoScriptsIsTwoPairsOnlyWhenTheLanguageColumnSaysSo() throws {
+        let bank = try parse("civilian,spy,language\n咖啡,可乐,zh-TW\n咖啡,可乐,zh-Hans\n咖啡,可乐,zh-CN\n可乐,咖啡,\n")
+        XCTAssertEqual(bank.pairs.map(\.language), [.zhTW, .zhHans])
+        // zh-CN is zh-Hans again, and a row that names no language is the same pair as any of them.
+        XCTAssertEqual(bank.skipped.map(\.line), [4, 5])
+        let unnamed = try parse("咖啡,可乐\n可乐,咖啡\n")
+        XCTAssertEqual(unnamed.pairs.count, 1)
+    }
+
+    func testSimplifiedHeaderNames() throws {
+        let bank = try parse("类别,平民词,卧底词,语言,标签,平民线索,卧底线索\n饮料,牛奶,豆浆,zh-CN,派对,白色的|早餐喝,黄豆做的\n")
+        let pair = try XCTUnwrap(bank.pairs.first)
+        XCTAssertEqual(
+            [pair.civilian, pair.spy, pair.category, pair.language.rawValue], ["牛奶", "豆浆", "饮料", "zh-Hans"])
+        XCTAssertEqual(pair.label, .party)
+        XCTAssertEqual(pair.civilianClues, ["白色的", "早餐喝"])
+        XCTAssertEqual(pair.spyClues, ["黄豆做的"])
+    }
+
     // MARK: Unusable sources
 
     func testEmptyAndBlankSourcesAreErrors() {

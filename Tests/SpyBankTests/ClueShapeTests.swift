@@ -13,7 +13,16 @@ final class ClueShapeTests: XCTestCase {
         XCTAssertNotNil(ClueShape.problem("an aubergine in Britain", word: "eggplant"))
         XCTAssertNotNil(ClueShape.problem("a Torch in Britain", word: "flashlight"))
         XCTAssertNotNil(ClueShape.problem("has Coffee in it", word: "coffee"))
+        // Mainland words by the names other places give them.
+        XCTAssertNotNil(ClueShape.problem("北方人叫它马铃薯", word: "土豆"))
+        XCTAssertNotNil(ClueShape.problem("西北叫洋芋", word: "土豆"))
+        XCTAssertNotNil(ClueShape.problem("也叫番茄", word: "西红柿"))
+        XCTAssertNotNil(ClueShape.problem("台湾叫凤梨", word: "菠萝"))
+        XCTAssertNotNil(ClueShape.problem("四川叫抄手", word: "馄饨"))
+        XCTAssertNotNil(ClueShape.problem("楼下修车的叫它机车", word: "摩托车"))
         // Sharing one character, or the other word's other names, is not a giveaway.
+        XCTAssertNil(ClueShape.problem("炖牛肉时放几块", word: "土豆"))
+        XCTAssertNil(ClueShape.problem("番茄炒蛋里的那个", word: "茄子"))
         XCTAssertNil(ClueShape.problem("打球要用拍子", word: "羽毛球"))
         XCTAssertNil(ClueShape.problem("the Olympic torch relay", word: "candle"))
         XCTAssertNil(ClueShape.problem("roasted beans", word: "coffee"))

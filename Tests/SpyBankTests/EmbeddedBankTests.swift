@@ -1,24 +1,37 @@
 import Foundation
 import SpyProtocol
+import SpyTestSupport
 import XCTest
 
 @testable import SpyBank
 
 final class EmbeddedBankTests: XCTestCase {
-    func testEachLanguageHoldsAtLeastSixHundredPairs() {
+    func testEachLanguageHoldsAtLeastSixHundredPairsAndSimplifiedChineseSevenHundred() {
         XCTAssertGreaterThanOrEqual(EmbeddedBank.pairs(in: .zhTW).count, 600)
         XCTAssertGreaterThanOrEqual(EmbeddedBank.pairs(in: .en).count, 600)
+        XCTAssertGreaterThanOrEqual(EmbeddedBank.pairs(in: .zhHans).count, 700)
         XCTAssertEqual(
-            EmbeddedBank.pairs(in: .zhTW).count + EmbeddedBank.pairs(in: .en).count, EmbeddedBank.pairs.count)
+            BankLanguage.pairLanguages.map { EmbeddedBank.pairs(in: $0).count }.reduce(0, +),
+            EmbeddedBank.pairs.count)
     }
 
-    func testNoPairIsRepeatedInEitherOrder() {
+    func testAMixedTableDealsBothOfItsLanguagesAndNeverBothChineseScripts() {
+        XCTAssertEqual(
+            EmbeddedBank.pairs(in: .both), EmbeddedBank.pairs.filter { $0.language == .zhTW || $0.language == .en })
+        XCTAssertEqual(
+            EmbeddedBank.pairs(in: .bothHans),
+            EmbeddedBank.pairs.filter { $0.language == .zhHans || $0.language == .en })
+    }
+
+    func testNoPairIsRepeatedInEitherOrderWithinALanguage() {
+        // 咖啡/可乐 could be written alike in both Chinese scripts; each table deals one of them only.
         var seen: [String: WordPair] = [:]
         for pair in EmbeddedBank.pairs {
-            if let earlier = seen[pair.key] {
+            let key = pair.language.rawValue + "\u{1F}" + pair.key
+            if let earlier = seen[key] {
                 XCTFail("\(pair.civilian)/\(pair.spy) repeats \(earlier.civilian)/\(earlier.spy)")
             }
-            seen[pair.key] = pair
+            seen[key] = pair
         }
     }
 
@@ -31,13 +44,16 @@ final class EmbeddedBankTests: XCTestCase {
         }
     }
 
-    func testEveryWordIsDealtInOnePairOnly() {
-        // Across languages and sides: one word in two pairs would need two sets of clue material that avoid
-        // different partners, and a table would meet the same word twice in an evening.
+    func testEveryWordIsDealtInOnePairOnlyWithinALanguage() {
+        // Across sides, within a language: one word in two pairs would need two sets of clue material that avoid
+        // different partners, and a table would meet the same word twice in an evening. 牛奶 of the Traditional
+        // bank and 牛奶 of the Simplified one are dealt at different tables, each with its own partner and material
+        // (ClueBook keys material per language). English words are never Chinese ones, so zh-TW and en share keys.
         var seen: [String: WordPair] = [:]
         for pair in EmbeddedBank.pairs {
             for word in [pair.civilian, pair.spy] {
-                let key = TextFold.key(word).filter { !$0.isWhitespace }
+                let key =
+                    (pair.language == .zhHans ? "zh-Hans\u{1F}" : "") + TextFold.key(word).filter { !$0.isWhitespace }
                 if let earlier = seen[key] {
                     XCTFail("\(word) is in \(pair.civilian)/\(pair.spy) and \(earlier.civilian)/\(earlier.spy)")
                 }
@@ -69,35 +85,63 @@ final class EmbeddedBankTests: XCTestCase {
             switch pair.language {
             case .zhTW:
                 // "OK繃", "T恤", "卡拉OK" mix in Latin letters, but every Chinese pair has a Han character somewhere.
+                // Pairs written alike in both scripts (貓 is not, 狗 is) are read as Traditional.
                 XCTAssertEqual(BankParser.detectLanguage(pair.civilian + pair.spy), .zhTW, description)
                 XCTAssertEqual(BankParser.detectLanguage(pair.category), .zhTW, description)
+            case .zhHans:
+                XCTAssertNotEqual(BankParser.detectLanguage(pair.civilian + pair.spy), .en, description)
+                XCTAssertNotEqual(BankParser.detectLanguage(pair.category), .en, description)
             case .en:
                 XCTAssertEqual(BankParser.detectLanguage(pair.civilian), .en, description)
                 XCTAssertEqual(BankParser.detectLanguage(pair.spy), .en, description)
                 XCTAssertEqual(BankParser.detectLanguage(pair.category), .en, description)
-            case .both:
-                XCTFail("a pair cannot be in both languages: \(description)")
+            case .both, .bothHans:
+                XCTFail("a pair cannot be in two languages: \(description)")
             }
         }
     }
 
-    func testChinesePairsUseTraditionalCharacters() {
-        // Simplified forms of characters common in food, objects and places; their Traditional forms are used.
-        let simplified = Set("们这个来时为说国么发经现门问电车东书长见头买卖饭面鸡鱼猪汤饺乐视机场医药钟马鸟龙")
-        // 面 is also the Traditional character of 面試 (and of 麵 only in Simplified): drop it from such words first.
-        let traditionalUses = ["面試"]
+    func testTraditionalPairsHoldNoSimplifiedOnlyCharacter() {
         for pair in EmbeddedBank.pairs(in: .zhTW) {
-            let text = traditionalUses.reduce(pair.civilian + pair.spy + pair.category) {
-                $0.replacingOccurrences(of: $1, with: "")
-            }
-            for character in text {
-                XCTAssertFalse(simplified.contains(character), "\(pair.civilian)/\(pair.spy) has \(character)")
+            let foreign = ScriptTables.foreignCharacters(
+                in: pair.civilian + pair.spy + pair.category, simplified: false)
+            XCTAssertEqual(foreign, "", "\(pair.civilian)/\(pair.spy) [\(pair.category)]")
+        }
+    }
+
+    func testSimplifiedPairsHoldNoTraditionalOnlyCharacterAndNoTaiwanOnlyWord() {
+        for pair in EmbeddedBank.pairs(in: .zhHans) {
+            let text = pair.civilian + "|" + pair.spy + "|" + pair.category
+            XCTAssertEqual(ScriptTables.foreignCharacters(in: text, simplified: true), "", text)
+            XCTAssertEqual(ScriptTables.taiwanOnlyWords(in: text), [], text)
+        }
+    }
+
+    func testAtLeastAHundredSimplifiedPairsAreNoConversionOfATraditionalOne() {
+        // Written for the mainland, not converted: 高考/中考, 微信/QQ have no Taiwanese pair they convert from.
+        let traditional = EmbeddedBank.pairs(in: .zhTW)
+        let converted = EmbeddedBank.pairs(in: .zhHans).filter { pair in
+            traditional.contains { source in
+                (ScriptTables.isConversion(pair.civilian, of: source.civilian)
+                    && ScriptTables.isConversion(pair.spy, of: source.spy))
+                    || (ScriptTables.isConversion(pair.civilian, of: source.spy)
+                        && ScriptTables.isConversion(pair.spy, of: source.civilian))
             }
         }
+        XCTAssertGreaterThanOrEqual(EmbeddedBank.pairs(in: .zhHans).count - converted.count, 100)
+    }
+
+    func testTheScriptTablesKnowAConversionFromAnotherPair() {
+        XCTAssertTrue(ScriptTables.isConversion("豆浆", of: "豆漿"))
+        XCTAssertTrue(ScriptTables.isConversion("饼干", of: "餅乾"))
+        XCTAssertTrue(ScriptTables.isConversion("猫", of: "貓"))
+        XCTAssertFalse(ScriptTables.isConversion("鼠标", of: "滑鼠"))
+        XCTAssertFalse(ScriptTables.isConversion("豆浆", of: "豆花"))
+        XCTAssertFalse(ScriptTables.isConversion("豆漿", of: "豆浆"))
     }
 
     func testSomePairsAreLabelledPartyInEachLanguage() {
-        for language in [BankLanguage.zhTW, .en] {
+        for language in BankLanguage.pairLanguages {
             let pairs = EmbeddedBank.pairs(in: language)
             let party = pairs.filter { $0.label == .party }
             XCTAssertGreaterThanOrEqual(party.count, 5, "\(language)")
@@ -106,7 +150,7 @@ final class EmbeddedBankTests: XCTestCase {
     }
 
     func testPairsAreGroupedIntoSeveralCategories() {
-        for language in [BankLanguage.zhTW, .en] {
+        for language in BankLanguage.pairLanguages {
             let categories = BankFilter.categories(of: EmbeddedBank.pairs(in: language))
             XCTAssertGreaterThanOrEqual(categories.count, 10, "\(language)")
         }

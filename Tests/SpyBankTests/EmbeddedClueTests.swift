@@ -1,5 +1,6 @@
 import Foundation
 import SpyProtocol
+import SpyTestSupport
 import XCTest
 
 @testable import SpyBank
@@ -16,11 +17,15 @@ final class EmbeddedClueTests: XCTestCase {
     }
 
     private func lines(in language: BankLanguage) -> [(word: String, clues: [Clue])] {
-        ClueBook.decode(language == .zhTW ? ClueBook.traditionalChineseCluesText : ClueBook.englishCluesText)
+        switch language {
+        case .zhTW: ClueBook.decode(ClueBook.traditionalChineseCluesText)
+        case .zhHans: ClueBook.decode(ClueBook.simplifiedChineseCluesText)
+        default: ClueBook.decode(ClueBook.englishCluesText)
+        }
     }
 
     func testEveryClueLineBelongsToAWordOfItsLanguageOnce() {
-        for language in [BankLanguage.zhTW, .en] {
+        for language in BankLanguage.pairLanguages {
             let partners = partners(in: language)
             var seen = Set<String>()
             for line in lines(in: language) {
@@ -32,7 +37,7 @@ final class EmbeddedClueTests: XCTestCase {
     }
 
     func testCluesAreEnoughTrueToTheirSideAndNeverNameAWord() {
-        for language in [BankLanguage.zhTW, .en] {
+        for language in BankLanguage.pairLanguages {
             let partners = partners(in: language)
             for line in lines(in: language) {
                 let word = line.word
@@ -55,6 +60,24 @@ final class EmbeddedClueTests: XCTestCase {
         }
     }
 
+    func testNoClueIsItsWordsCategoryName() {
+        // A bot hears a category's name as filler that says nothing about a word (BotMind.isFiller): a line that is
+        // only the category would count against the bot that says it.
+        for language in BankLanguage.pairLanguages {
+            var category: [String: String] = [:]
+            for pair in EmbeddedBank.pairs(in: language) {
+                category[pair.civilian] = pair.category
+                category[pair.spy] = pair.category
+            }
+            for line in lines(in: language) {
+                guard let name = category[line.word] else { continue }
+                for clue in line.clues {
+                    XCTAssertNotEqual(TextFold.key(clue.text), TextFold.key(name), "\(line.word): \(clue.text)")
+                }
+            }
+        }
+    }
+
     func testEveryEmbeddedWordHasClueMaterialForItsPair() {
         for pair in EmbeddedBank.pairs {
             for word in [pair.civilian, pair.spy] {
@@ -64,10 +87,64 @@ final class EmbeddedClueTests: XCTestCase {
     }
 
     func testCluesAreWrittenInTheirWordsLanguage() {
-        for language in [BankLanguage.zhTW, .en] {
+        for language in BankLanguage.pairLanguages {
             for line in lines(in: language) {
                 let text = line.clues.map(\.text).joined(separator: " ")
-                XCTAssertEqual(BankParser.detectLanguage(text), language, "\(line.word): \(text)")
+                let detected = BankParser.detectLanguage(text)
+                // A Simplified line written alike in both scripts reads as Traditional; its characters are checked
+                // below.
+                if language == .zhHans {
+                    XCTAssertNotEqual(detected, .en, "\(line.word): \(text)")
+                } else {
+                    XCTAssertEqual(detected, language, "\(line.word): \(text)")
+                }
+            }
+        }
+    }
+
+    func testChineseCluesHoldNoCharacterOfTheOtherScript() {
+        for (language, simplified) in [(BankLanguage.zhTW, false), (.zhHans, true)] {
+            for line in lines(in: language) {
+                let text = line.word + "=" + line.clues.map(\.text).joined(separator: "|")
+                XCTAssertEqual(ScriptTables.foreignCharacters(in: text, simplified: simplified), "", text)
+            }
+        }
+    }
+
+    func testSimplifiedCluesSayNoTaiwanOnlyWord() {
+        for line in lines(in: .zhHans) {
+            for clue in line.clues {
+                XCTAssertEqual(ScriptTables.taiwanOnlyWords(in: clue.text), [], "\(line.word): \(clue.text)")
+            }
+        }
+    }
+
+    func testEverySimplifiedWordHasTwelveCluesThreeOfThemSharedWithItsPartner() {
+        // What bots need to describe a mainland word all game, blend in as a spy and be recognised by their side.
+        let words = Set(EmbeddedBank.pairs(in: .zhHans).flatMap { [$0.civilian, $0.spy] })
+        var short: [String] = []
+        for line in lines(in: .zhHans) where words.contains(line.word) {
+            let shared = line.clues.filter(\.fitsPartner).count
+            if line.clues.count < 12 || shared < 3 {
+                short.append("\(line.word): \(line.clues.count), \(shared) shared")
+            }
+        }
+        XCTAssertEqual(short, [], "\(short.count) words lack clues")
+        XCTAssertEqual(Set(lines(in: .zhHans).map(\.word)), words, "every zh-Hans word has one clue line")
+    }
+
+    func testTheSameWordInBothScriptsHasItsOwnLanguagesMaterial() {
+        // A word written alike in both banks (牛奶) is looked up in the table's own language, against its own pair.
+        let traditional = Dictionary(
+            EmbeddedBank.pairs(in: .zhTW).flatMap { [($0.civilian, $0), ($0.spy, $0)] }, uniquingKeysWith: { a, _ in a }
+        )
+        for pair in EmbeddedBank.pairs(in: .zhHans) {
+            for word in [pair.civilian, pair.spy] {
+                guard let other = traditional[word] else { continue }
+                XCTAssertEqual(ClueBook.clues(for: word, language: .zhHans), ClueBook.clues(for: word, in: pair), word)
+                XCTAssertEqual(ClueBook.clues(for: word, language: .zhTW), ClueBook.clues(for: word, in: other), word)
+                XCTAssertEqual(
+                    ClueBook.clues(for: word, language: .bothHans), ClueBook.clues(for: word, in: pair), word)
             }
         }
     }

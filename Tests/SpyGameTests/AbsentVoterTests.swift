@@ -97,6 +97,86 @@ final class AbsentVoterTests: XCTestCase {
         XCTAssertEqual(result.abstained, [])
     }
 
+    /// The vote progress messages `player` receives from `effects`: those sent to them and those sent to all.
+    private func progress(heardBy player: PlayerID, in effects: [RoomEffect]) -> [ServerMessage.VoteProgress] {
+        effects.compactMap { effect in
+            switch effect {
+            case .send(player, .voteProgress(let progress)), .broadcast(.voteProgress(let progress)): return progress
+            default: return nil
+            }
+        }
+    }
+
+    func testTheLastAwaitedVoterAbstainingIsAnnouncedBeforeTheVoteCloses() throws {
+        var (table, ids) = voteWithTwoBallots(seed: 55)
+        table.vote(ids[2], ids[1])
+        table.ok(.disconnected(ids[3]))
+        table.advance(by: 5_000)
+        table.ok(.disconnected(ids[4]))
+        table.advance(by: Rules.absentTurnMillis - 5_000)
+        let first = table.ok(.tick)
+        XCTAssertEqual(
+            first.broadcasts.first,
+            .voteProgress(.init(voted: Array(ids[..<3]), waiting: [ids[4]], abstaining: [ids[3]])))
+        table.advance(by: 5_000)
+        let last = table.ok(.tick).broadcasts
+        XCTAssertEqual(
+            last.first, .voteProgress(.init(voted: Array(ids[..<3]), waiting: [], abstaining: [ids[3], ids[4]])))
+        guard last.count > 1, case .voteResult(let result) = last[1] else {
+            return XCTFail("the vote result follows the progress: \(last)")
+        }
+        XCTAssertEqual(result.abstained, [ids[3], ids[4]])
+    }
+
+    func testAVoteOpeningWithAVoterNoLongerWaitedForSaysSoAtOnce() throws {
+        var table = Table(seed: 56)
+        let ids = table.seat(5)
+        table.start()
+        let away = ids[4]
+        table.ok(.disconnected(away))
+        var opening: [RoomEffect] = []
+        while table.phase == .describing, let speaker = table.speaker {
+            if speaker == away {
+                table.advance(by: Rules.absentTurnMillis)
+                opening = table.ok(.tick)
+            } else {
+                opening = table.ok(.move(speaker, .pass))
+            }
+        }
+        XCTAssertEqual(table.phase, .voting)
+        let broadcasts = opening.broadcasts
+        let voting = try XCTUnwrap(broadcasts.firstIndex { $0.type == "voting" })
+        XCTAssertEqual(
+            broadcasts[voting + 1],
+            .voteProgress(.init(voted: [], waiting: ids.filter { $0 != away }, abstaining: [away])))
+        // A vote whose voters are all waited for opens with `voting` alone.
+        table.ok(.connected(away))
+        let civilian = try XCTUnwrap(table.players(.civilian).first { $0 != away })
+        _ = table.everyoneVotes(for: civilian)
+        XCTAssertEqual(table.phase, .describing)
+        while table.phase == .describing, let speaker = table.speaker { opening = table.ok(.move(speaker, .pass)) }
+        XCTAssertEqual(opening.broadcasts.map(\.type), ["clue", "voting", "room"])
+    }
+
+    func testAReturningVoterHearsTheVoteProgressOnce() throws {
+        var (table, ids) = voteWithTwoBallots(seed: 57)
+        // Back within the absent window: the catch-up says where the vote stands, and nothing else does.
+        table.ok(.disconnected(ids[3]))
+        table.advance(by: 1_000)
+        let soon = table.ok(.connected(ids[3]))
+        XCTAssertEqual(progress(heardBy: ids[3], in: soon).count, 1)
+        XCTAssertTrue(soon.sent(to: ids[3]).contains { $0.type == "vote_progress" })
+        // Back after it: everyone hears the voter is waited for again, the voter once, with everyone else.
+        table.ok(.disconnected(ids[4]))
+        table.advance(by: Rules.absentTurnMillis)
+        table.ok(.tick)
+        let late = table.ok(.connected(ids[4]))
+        let heard = progress(heardBy: ids[4], in: late)
+        XCTAssertEqual(heard, [.init(voted: [ids[0], ids[1]], waiting: Array(ids[2...]))])
+        XCTAssertFalse(late.sent(to: ids[4]).contains { $0.type == "vote_progress" })
+        XCTAssertTrue(late.sent(to: ids[4]).contains { $0.type == "voting" })
+    }
+
     func testWithAVoteTimerTheTimerDecidesAndARestartGivesTheAbsentWindow() throws {
         var (table, ids) = voteWithTwoBallots(seed: 55, settings: GameSettings(voteSeconds: 30))
         let opened = try XCTUnwrap(table.room.nextDeadline)

@@ -44,6 +44,20 @@ import Testing
         return (room, inbox)
     }
 
+    @Test func aBotNeverSaysALineThatIsOnlyItsCategory() {
+        // A sheet's clue column (or a careless line of material) may hold the category's name: that is filler.
+        let knowledge = BotKnowledge(
+            material: { word in
+                word == "coffee"
+                    ? [.init(text: "Drinks", fitsPartner: true), .init(text: "espresso shot", fitsPartner: false)]
+                    : []
+            }, category: { _ in "Drinks" }, guessable: { _ in ["coffee"] })
+        var mind = BotMind(me: "p1", level: .easy, knowledge: knowledge)
+        mind.observe(.deal(.init(game: 1, word: "coffee")))
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<20 { #expect(mind.clue(random: &random) == "espresso shot") }
+    }
+
     @Test func aBotSaysOneOfItsOwnLinesNeverOneAlreadySaid() {
         let (_, inbox) = Self.inbox(seed: 3)
         var random = SplitMix64(seed: 9)

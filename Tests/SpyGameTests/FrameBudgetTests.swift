@@ -53,7 +53,7 @@ final class FrameBudgetTests: XCTestCase {
         let seats = (0..<Rules.maxTableSize).map { index in
             SeatView(
                 id: id(index), seat: index + 1, name: worstName, owner: true, connected: true, bot: true,
-                alive: true, voted: true, revealed: .civilian, score: Int.max)
+                alive: true, voted: true, revealed: .civilian, score: Int.max, sittingOut: true, left: true)
         }
         let clues = (0..<Rules.cluesInView).map { ClueView(player: id($0 % 20), round: Int.max, text: worstClue) }
         let view = RoomView(

@@ -161,7 +161,7 @@ final class RuleVariantTests: XCTestCase {
         table.start(pairs: [Self.pair])
         let spy = table.players(.spy)[0]
         while table.phase == .describing, let speaker = table.speaker { table.ok(.move(speaker, .pass)) }
-        table.everyoneVotes(for: spy)
+        _ = table.everyoneVotes(for: spy)
         XCTAssertEqual(table.phase, .guessing)
         table.advance(by: 30_000)
         let over = try XCTUnwrap(table.ok(.tick).gameOver)

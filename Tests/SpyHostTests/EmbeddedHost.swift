@@ -26,24 +26,32 @@ final class EmbeddedHost {
     private(set) var shut: Set<UInt64> = []
     private var decoders: [UInt64: FrameDecoder] = [:]
     private var received: [UInt64: [ServerMessage]] = [:]
+    private var receivedPayloads: [UInt64: [[UInt8]]] = [:]
     private var lastID: UInt64 = 0
 
-    /// A core with the host's defaults (one room, a fixed seed, the embedded bank) changed by `configure`.
-    init(storage: FakeStorage? = nil, _ configure: (inout HostConfiguration) -> Void = { _ in }) {
+    /// A core with the host's defaults (one room, a fixed seed, the embedded bank) changed by `configure`. With
+    /// `bank`, the core plays that bank as `spyd` does: its categories in every `welcome`, and the choices of
+    /// language, categories and party pairs checked against it.
+    init(
+        storage: FakeStorage? = nil, bank chosenBank: [WordPair]? = nil,
+        _ configure: (inout HostConfiguration) -> Void = { _ in }
+    ) {
         var config = HostConfiguration()
         config.seed = 7
         configure(&config)
-        let bank = EmbeddedBank.pairs(in: .both)
+        let bank = chosenBank ?? EmbeddedBank.pairs(in: .both)
+        let choices = chosenBank.map { BankChoices(bank: $0) }
         let lines = self.lines
         var tokens = SplitMix64(seed: 99)
         let tokenSource = LockedTokens(next: { String(format: "%016llx%016llx", tokens.next(), tokens.next()) })
         self.storage = storage
         core = HostCore(
-            config: config, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) },
+            config: config, bank: bank, pairsFor: { choices?.pairs(for: $0) ?? BankFilter.pairs(bank, for: $0) },
             log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), store: storage,
             webSite: WebSite(hostNames: HostNames(machineName: "embedded", publicNames: [])),
             randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), unsentBytes: { _ in 0 },
-            at: now)
+            at: now, categories: chosenBank.map { BankCatalog.categories(of: $0) } ?? [],
+            choiceProblem: { choices?.problem(for: $0) })
         perform(core.endWake())
     }
 
@@ -60,6 +68,21 @@ final class EmbeddedHost {
     /// Sends `message` as one frame on connection `id`.
     func send(_ message: ClientMessage, on id: UInt64) throws {
         perform(core.handle(.bytes(id, try WireCodec.encodeFrame(message)), at: now))
+    }
+
+    /// Sends `payload`, whatever it holds, as one frame on connection `id`.
+    func send(payload: [UInt8], on id: UInt64) throws {
+        send(bytes: try WireCodec.frame(payload), on: id)
+    }
+
+    /// Sends raw bytes on connection `id`.
+    func send(bytes: [UInt8], on id: UInt64) {
+        perform(core.handle(.bytes(id, bytes), at: now))
+    }
+
+    /// The host shuts down: it says goodbye to every connection.
+    func shutDown() {
+        perform(core.shutDown(at: now))
     }
 
     /// Takes an input into the current wake, which `endWake` ends.
@@ -86,6 +109,12 @@ final class EmbeddedHost {
     func messages(on id: UInt64) -> [ServerMessage] {
         defer { received[id] = [] }
         return received[id] ?? []
+    }
+
+    /// The payloads connection `id` has received since the last call, byte for byte.
+    func payloads(on id: UInt64) -> [[UInt8]] {
+        defer { receivedPayloads[id] = [] }
+        return receivedPayloads[id] ?? []
     }
 
     /// The error codes among `messages`.
@@ -123,6 +152,7 @@ final class EmbeddedHost {
                 storage?.events.append("send \(id)")
                 decoders[id, default: FrameDecoder()].feed(bytes)
                 while let payload = try? decoders[id]?.next() {
+                    receivedPayloads[id, default: []].append(payload)
                     if let message = try? WireCodec.decode(ServerMessage.self, from: payload) {
                         received[id, default: []].append(message)
                     }

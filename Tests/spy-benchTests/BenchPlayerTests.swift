@@ -141,6 +141,20 @@ final class BenchPlayerTests: XCTestCase {
         XCTAssertNoThrow(try options(["--players", "7", "--spies", "2"]))
         XCTAssertThrowsError(try BenchOptions.parse(try BenchOptions.command.parse(["--spies", "2"])))
     }
+
+    func testBotsOnlyPlaysTheEmbeddedPairsOfTheLanguageAsked() throws {
+        func options(_ arguments: [String]) throws -> BenchOptions {
+            try BenchOptions.parse(try BenchOptions.command.parse(["--bots-only"] + arguments))
+        }
+        XCTAssertEqual(try options([]).language, .both)
+        XCTAssertEqual(try options(["--language", "zh-Hans"]).language, .zhHans)
+        XCTAssertEqual(try options(["--language=zh-TW"]).language, .zhTW)
+        XCTAssertThrowsError(try options(["--language", "fr"]))
+        XCTAssertThrowsError(try BenchOptions.parse(try BenchOptions.command.parse(["--language", "en"])))
+        var english = try options(["--language", "en", "--players", "5"])
+        english.games = 3
+        XCTAssertEqual(runBotsOnly(english), 0)
+    }
 }
 
 final class FrameSnifferTests: XCTestCase {

@@ -17,7 +17,14 @@ import Testing
 
     @Test func theLanguageFollowsTheLocale() throws {
         #expect(try parse([], environment: ["LANG": "zh_TW.UTF-8"]).settings.language == .zhTW)
-        #expect(try parse([], environment: ["LANG": "zh_CN.UTF-8"]).settings.language == .zhTW)
+        #expect(try parse([], environment: ["LANG": "zh_CN.UTF-8"]).settings.language == .zhHans)
+        #expect(try parse([], environment: ["LANG": "zh_SG.UTF-8"]).settings.language == .zhHans)
+        #expect(try parse([], environment: ["LANG": "zh_Hans_CN"]).settings.language == .zhHans)
+        #expect(try parse([], environment: ["LANG": "zh"]).settings.language == .zhHans)
+        #expect(try parse([], environment: ["LANG": "zh_HK.UTF-8"]).settings.language == .zhTW)
+        #expect(try parse([], environment: ["LANG": "zh_MO"]).settings.language == .zhTW)
+        #expect(try parse([], environment: ["LANG": "zh_Hant"]).settings.language == .zhTW)
+        #expect(try parse([], environment: ["LANG": "POSIX"]).settings.language == .en)
         #expect(try parse([], environment: ["LANG": "en_GB.UTF-8"]).settings.language == .en)
         #expect(try parse([], environment: ["LANG": "C"]).settings.language == .en)
         #expect(try parse([], environment: [:]).settings.language == .en)
@@ -33,6 +40,10 @@ import Testing
         #expect(both.settings.language == .both && both.languageSource == "--language")
         #expect(try parse(["--language=en"], environment: ["LANG": "zh_TW.UTF-8"]).settings.language == .en)
         #expect(try parse(["--lang", "zh-TW"]).settings.language == .zhTW)
+        #expect(
+            try parse(["--language", "zh-Hans"], environment: ["LANG": "zh_TW.UTF-8"]).settings.language == .zhHans)
+        let mainland = try parse(["--language", "zh-Hans+en"], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(mainland.settings.language == .bothHans && mainland.languageSource == "--language")
         #expect(throws: UsageError.self) { try parse(["--language", "fr"]) }
     }
 
@@ -78,6 +89,41 @@ import Testing
             return
         }
         #expect(unknownError.message == "--categories: not in the bank: Nope; choose from: Food")
+    }
+
+    @Test func aMainlandLocaleOnATraditionalSheetDealsTraditionalBeforeEnglish() throws {
+        let traditional = (0..<6).map { WordPair(civilian: "貓\($0)", spy: "狗\($0)", language: .zhTW) }
+        let english = (0..<6).map { WordPair(civilian: "a\($0)", spy: "b\($0)", language: .en) }
+        var mainland = try parse([], environment: ["LANG": "zh_CN.UTF-8"])
+        guard case .success(let note) = Spyd.settle(&mainland, bank: traditional + english) else {
+            Issue.record("a locale default must not stop the host")
+            return
+        }
+        #expect(mainland.settings.language == .zhTW)
+        #expect(note == "the locale asks for zh-Hans pairs but the bank has too few; dealing zh-TW")
+        var taiwan = try parse([], environment: ["LANG": "zh_TW.UTF-8"])
+        let simplified = (0..<6).map { WordPair(civilian: "猫\($0)", spy: "狗\($0)", language: .zhHans) }
+        guard case .success = Spyd.settle(&taiwan, bank: simplified + english) else { return }
+        #expect(taiwan.settings.language == .zhHans)
+        var englishHost = try parse([], environment: ["LANG": "en_US.UTF-8"])
+        guard case .success = Spyd.settle(&englishHost, bank: simplified) else { return }
+        #expect(englishHost.settings.language == .zhHans)
+    }
+
+    /// `LANG=zh_CN.UTF-8 spyd --host` deals the embedded Simplified Chinese pairs: options, bank and the line the
+    /// host logs, as `Spyd.run` puts them together.
+    @Test func aMainlandLocaleDealsTheEmbeddedSimplifiedPairs() throws {
+        var options = try parse([], environment: ["LANG": "zh_CN.UTF-8"])
+        let bank = EmbeddedBank.pairs
+        guard case .success(let note) = Spyd.settle(&options, bank: bank) else {
+            Issue.record("the embedded bank has zh-Hans pairs")
+            return
+        }
+        #expect(note == nil && options.settings.language == .zhHans)
+        let dealt = BankFilter.pairs(bank, for: options.settings)
+        #expect(!dealt.isEmpty && dealt.allSatisfy { $0.language == .zhHans })
+        #expect(Spyd.languageLine(options, bank: bank).hasPrefix("zh-Hans, "))
+        #expect(Spyd.languageLine(options, bank: bank).hasSuffix(" (from LANG=zh_CN.UTF-8)"))
     }
 }
 
@@ -140,8 +186,11 @@ import Testing
         }
         let categories = try #require(welcome.categories)
         #expect(categories == BankCatalog.categories(of: EmbeddedBank.pairs))
+        // 食物 is spelled alike in both Chinese banks: one entry per language.
         let food = try #require(categories.first { $0.name == "食物" })
-        #expect(food.language == .zhTW && food.pairs == EmbeddedBank.pairs.count { $0.category == "食物" })
+        #expect(food.language == .zhTW && food.pairs == EmbeddedBank.pairs(in: .zhTW).count { $0.category == "食物" })
+        let mainlandFood = try #require(categories.first { $0.name == "食物" && $0.language == .zhHans })
+        #expect(mainlandFood.pairs == EmbeddedBank.pairs(in: .zhHans).count { $0.category == "食物" })
         #expect(categories.contains { $0.partyPairs > 0 && $0.partyPairs == $0.pairs })
         try owner.waitForView("starting settings") { $0.settings.categories == ["食物"] }
 
@@ -222,6 +271,9 @@ import Testing
         .write(to: file)
         let second = try DaemonProcess(["--bank", file.path, "--language", "en"], stateDirectory: state)
         try owner.resume(port: second.port)
+        // A table big enough to start: the bank's refusal comes after the room's own (`too_few_players`).
+        let others = try ["Ben", "Cat", "Dan"].map { try TestPlayer(port: second.port, name: $0) }
+        try owner.waitForView("four players") { $0.seats.count == 1 + others.count }
         try owner.send(.start)
         guard case .error(let refusal) = try owner.waitForError(.badSettings) else { return }
         #expect(refusal.message.contains("No category \"食物\" in this bank"), "\(refusal.message)")

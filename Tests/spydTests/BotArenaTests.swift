@@ -9,16 +9,24 @@ import Testing
 
 /// Bot-only games on the embedded bank, in memory, few enough to keep the suite quick (the published figures come
 /// from `spy-bench --bots-only` on many more): reasoning bots must read the table clearly better than bots voting
-/// at random, play a fair game of real lines that always ends, and never switch sides.
+/// at random, play a fair game of real lines that always ends, and never switch sides; in Simplified Chinese as in
+/// Traditional Chinese and English.
 @Suite struct BotArenaTests {
-    static let pairs = EmbeddedBank.pairs
-    static let knowledge = BotVocabulary(pairs: pairs).knowledge
+    static let vocabulary = BotVocabulary(pairs: EmbeddedBank.pairs)
 
-    static func tally(_ level: BotLevel, players: Int, spies: Int, games: Int) -> BotArena.Tally {
+    /// Games of a table dealing `language` (`both`, the Traditional Chinese and English pairs, unless said), with
+    /// the pairs and knowledge the host gives such a room.
+    static func tally(
+        _ level: BotLevel, players: Int, spies: Int, games: Int, language: BankLanguage = .both
+    ) -> BotArena.Tally {
         var settings = GameSettings(clueMode: .typed)
         settings.spies = spies
-        return BotArena(players: players, level: level, knowledge: knowledge, pairs: pairs, settings: settings)
-            .play(games: games, seed: 14)
+        settings.language = language
+        return BotArena(
+            players: players, level: level, knowledge: vocabulary.knowledge(for: language),
+            pairs: EmbeddedBank.pairs(in: language), settings: settings
+        )
+        .play(games: games, seed: 14)
     }
 
     /// Normal bots at 8 players with 2 spies, shared by the tests below (the slowest games of the suite).
@@ -39,11 +47,15 @@ import Testing
             "civilians won: reasoning \(reasoning.civilianWinRate), random \(random.civilianWinRate)")
     }
 
-    @Test func normalBotsPlayAFairGameOfRealLinesThatAlwaysEndsAndHoldTheirSide() {
+    @Test(arguments: [BankLanguage.both, .zhHans])
+    func normalBotsPlayAFairGameOfRealLinesThatAlwaysEndsAndHoldTheirSide(_ language: BankLanguage) {
+        let eight =
+            language == .both
+            ? Self.normalEight : Self.tally(.normal, players: 8, spies: 2, games: 60, language: language)
         for (players, spies, tally) in [
-            (6, 1, Self.tally(.normal, players: 6, spies: 1, games: 60)), (8, 2, Self.normalEight),
+            (6, 1, Self.tally(.normal, players: 6, spies: 1, games: 60, language: language)), (8, 2, eight),
         ] {
-            let label = "\(players) players, \(spies) spies"
+            let label = "\(language.rawValue), \(players) players, \(spies) spies"
             #expect(tally.games == 60 && tally.unfinished == 0, "\(label)")
             #expect(tally.filler == 0 && tally.giveaways == 0, "\(label)")
             #expect(tally.realLineShare >= 0.98, "\(label): real lines \(tally.realLineShare)")

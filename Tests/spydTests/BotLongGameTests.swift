@@ -26,8 +26,9 @@ import Testing
         settings.spies = spies
         var room = Room(code: "LONG", settings: settings, seed: seed)
         var driver = BotDriver()
-        let pairs = EmbeddedBank.pairs
-        let knowledge = BotVocabulary(pairs: pairs).knowledge
+        // The pairs and the knowledge of the room's language (`both`), as the host hands them to a room.
+        let pairs = EmbeddedBank.pairs(in: settings.language)
+        let knowledge = BotVocabulary(pairs: EmbeddedBank.pairs).knowledge(for: settings.language)
         var random = SplitMix64(seed: seed)
         var now: Millis = 1_000
         var outcome = Outcome()

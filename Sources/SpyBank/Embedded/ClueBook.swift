@@ -21,8 +21,9 @@ public struct Clue: Sendable, Hashable {
 /// embedded word. The material is written against the word's embedded partner (which clues fit it too, which
 /// words a clue must avoid), so `clues(for:in:)` is the lookup to use while a pair is being played.
 public enum ClueBook {
-    /// The material of `word` in the embedded bank of `language` (`.both` looks in both), matched after folding
-    /// (case, width); empty when the embedded bank has no such word.
+    /// The material of `word` in the embedded bank of `language` (a mixed table looks in both of its languages),
+    /// matched after folding (case, width); empty when the embedded bank has no such word. Each language has its own
+    /// material: 牛奶 of the Simplified bank is described against its own partner, not the Traditional one's.
     public static func clues(for word: String, language: BankLanguage) -> [Clue] {
         let key = TextFold.key(word)
         for book in books(for: language) {
@@ -54,12 +55,16 @@ public enum ClueBook {
     static let traditionalChinese = index(
         decode(traditionalChineseCluesText), pairs: EmbeddedBank.pairs(in: .zhTW))
     static let english = index(decode(englishCluesText), pairs: EmbeddedBank.pairs(in: .en))
+    static let simplifiedChinese = index(
+        decode(simplifiedChineseCluesText), pairs: EmbeddedBank.pairs(in: .zhHans))
 
     static func books(for language: BankLanguage) -> [[String: Entry]] {
-        switch language {
-        case .zhTW: [traditionalChinese]
-        case .en: [english]
-        case .both: [traditionalChinese, english]
+        language.dealtLanguages.map { single in
+            switch single {
+            case .zhHans: simplifiedChinese
+            case .en: english
+            default: traditionalChinese
+            }
         }
     }
 

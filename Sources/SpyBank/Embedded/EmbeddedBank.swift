@@ -3,13 +3,15 @@ import SpyProtocol
 
 /// The bank compiled into the daemon, so a host with no network (or a copied binary) can always start a game.
 public enum EmbeddedBank {
-    /// Every embedded pair: the Traditional Chinese ones first, then the English ones.
+    /// Every embedded pair: the Traditional Chinese ones first, then the English ones, then the Simplified Chinese
+    /// ones (last, so a room of the first two draws as it always did).
     public static let pairs: [WordPair] =
         decode(traditionalChineseText, language: .zhTW) + decode(englishText, language: .en)
+        + decode(simplifiedChineseText, language: .zhHans)
 
-    /// Pairs of one language (`.both` gives all of them).
+    /// The pairs a room of `language` deals (a mixed table gets both of its languages).
     public static func pairs(in language: BankLanguage) -> [WordPair] {
-        language == .both ? pairs : pairs.filter { $0.language == language }
+        pairs.filter { language.deals($0.language) }
     }
 
     /// Reads the compact "## category [!party]" / "civilian|spy" text the embedded halves are written in.

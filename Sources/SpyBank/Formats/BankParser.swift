@@ -99,8 +99,10 @@ public enum BankParser {
     public static let maxWordLength = 40
 
     /// Parses `bytes`. Rows with a missing word, two equal words, a control character or an over-long word are
-    /// skipped and listed; duplicates (in either order) are skipped too. A source with no usable row throws.
-    /// `defaultLanguage` applies to rows without a language column; `nil` detects it from the words.
+    /// skipped and listed; duplicates (in either order, in the same language) are skipped too. A source with no
+    /// usable row throws. `defaultLanguage` applies to rows without a language column; `nil` detects it from the
+    /// words (`detectLanguage`), and a Chinese row written alike in both scripts follows the script most of the
+    /// sheet's other Chinese rows are detected in (zh-TW on a tie).
     public static func parse(
         _ bytes: [UInt8], defaultLanguage: BankLanguage? = nil, defaultLabel: ContentLabel = .family
     ) throws(BankParseError) -> ParsedBank {
@@ -159,7 +161,12 @@ public enum BankParser {
         var pairs: [WordPair] = []
         var skipped: [SkippedRow] = []
         var droppedClues: [SkippedRow] = []
-        var firstLineOfKey: [String: Int] = [:]
+        // The rows seen of each pair of words, with the language their row named.
+        var earlierOfKey: [String: [(line: Int, named: BankLanguage?)]] = [:]
+        // Chinese rows whose characters are written alike in both scripts (猫|狗), by index, and the rows of each
+        // script whose characters tell: the first follow the sheet's majority once it is read.
+        var undecided: [Int] = []
+        var detected: [BankLanguage: Int] = [:]
         for record in records {
             let skip = { (reason: String) in
                 skipped.append(SkippedRow(line: record.line, reason: reason, unit: record.unit))
@@ -202,16 +209,28 @@ public enum BankParser {
                 skip("both words are the same (\(civilian))")
                 continue
             }
+            let named = record.language.flatMap(parseLanguage) ?? defaultLanguage
+            // A sheet may list 咖啡|可乐 once per script: when both rows name their languages and these differ,
+            // those are two pairs. The same words are written alike, so a guess could never tell them apart.
             let key = pairKey(civilianKey, spyKey)
-            if let earlier = firstLineOfKey[key] {
-                skip("duplicate of the pair at \(record.unit) \(earlier)")
+            if let earlier = earlierOfKey[key]?.first(where: { $0.named == nil || named == nil || $0.named == named }) {
+                skip("duplicate of the pair at \(record.unit) \(earlier.line)")
                 continue
             }
-            firstLineOfKey[key] = record.line
+            earlierOfKey[key, default: []].append((record.line, named))
             let category = normalizedCell(record.category ?? "")
             pair.category = TextFold.hasControlCharacters(category) ? "" : category
-            pair.language =
-                record.language.flatMap(parseLanguage) ?? defaultLanguage ?? detectLanguage(civilian + spy)
+            if let named {
+                pair.language = named
+            } else if !isChinese(civilian + spy) {
+                pair.language = .en
+            } else if let script = ChineseScript.script(of: civilian + spy) {
+                pair.language = script
+                detected[script, default: 0] += 1
+            } else {
+                pair.language = .zhTW
+                undecided.append(pairs.count)
+            }
             pair.label = record.label.flatMap(parseLabel) ?? defaultLabel
             for (own, other, raw) in [(civilian, spy, record.civilianClues), (spy, civilian, record.spyClues)] {
                 guard let raw, !raw.isEmpty else { continue }
@@ -220,6 +239,9 @@ public enum BankParser {
                 droppedClues += checked.dropped.map { SkippedRow(line: record.line, reason: $0, unit: record.unit) }
             }
             pairs.append(pair)
+        }
+        if detected[.zhHans, default: 0] > detected[.zhTW, default: 0] {
+            for index in undecided { pairs[index].language = .zhHans }
         }
         return (pairs, skipped, droppedClues)
     }
@@ -291,9 +313,16 @@ public enum BankParser {
         cell.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    /// Han, Bopomofo and CJK punctuation mean Chinese; anything else is taken as English.
+    /// Han, Bopomofo and CJK punctuation mean Chinese; anything else is taken as English. Chinese text with a
+    /// Simplified-only character and no Traditional-only one (`ChineseScript`) is zh-Hans, any other zh-TW.
     public static func detectLanguage(_ text: String) -> BankLanguage {
-        let chinese = text.unicodeScalars.contains { scalar in
+        guard isChinese(text) else { return .en }
+        return ChineseScript.script(of: text) ?? .zhTW
+    }
+
+    /// Whether `text` has a Han or Bopomofo character or CJK punctuation.
+    static func isChinese(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
             switch scalar.value {
             case 0x3000...0x303F, 0x3100...0x312F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
                 0x20000...0x3134F:
@@ -302,16 +331,21 @@ public enum BankParser {
                 return false
             }
         }
-        return chinese ? .zhTW : .en
     }
 
-    /// A language cell such as "zh-TW", "zh_Hant", "中文" or "English"; `nil` when empty or unknown.
+    /// A language cell such as "zh-TW", "zh_Hant", "繁體中文", "zh-CN", "zh-Hans", "简体中文" or "English"; `nil` when
+    /// empty or unknown. A bare "zh" or "中文" stays zh-TW: sheets written before zh-Hans existed say so of their
+    /// Traditional pairs.
     static func parseLanguage(_ cell: String) -> BankLanguage? {
         let folded = TextFold.key(cell).replacingOccurrences(of: "_", with: "-")
         switch folded {
-        case "zh-tw", "zh", "zh-hant", "zh-hant-tw", "tw", "chinese", "中文", "繁體中文", "繁中", "華語":
+        case "zh-tw", "zh", "zh-hant", "zh-hant-tw", "zh-hk", "zh-mo", "zh-hant-hk", "zh-hant-mo", "tw", "chinese",
+            "traditional chinese", "中文", "繁體中文", "繁體", "繁中", "華語", "繁体中文", "繁体":
             return .zhTW
-        case "en", "en-us", "en-gb", "english", "英文", "英語":
+        case "zh-hans", "zh-cn", "zh-sg", "zh-hans-cn", "zh-hans-sg", "cn", "simplified chinese", "简体中文", "简体",
+            "简中", "簡體中文", "簡體", "簡中", "普通话", "汉语":
+            return .zhHans
+        case "en", "en-us", "en-gb", "english", "英文", "英語", "英语":
             return .en
         default:
             return nil
@@ -321,8 +355,8 @@ public enum BankParser {
     /// A label cell: "party", "adult", "18+", "成人", "派對" mark adult pairs; anything else is family.
     static func parseLabel(_ cell: String) -> ContentLabel? {
         switch TextFold.key(cell) {
-        case "party", "adult", "18+", "r18", "nsfw", "成人", "派對", "限制級": return .party
-        case "family", "all", "general", "普通", "普遍級", "闔家": return .family
+        case "party", "adult", "18+", "r18", "nsfw", "成人", "派對", "限制級", "派对", "限制级": return .party
+        case "family", "all", "general", "普通", "普遍級", "闔家", "普遍级", "阖家": return .family
         default: return nil
         }
     }
@@ -361,17 +395,26 @@ struct ColumnMap {
     /// are only ever read by name).
     static let positional = ColumnMap(civilian: 0, spy: 1, category: 2, language: 3, label: 4)
 
+    // Column names in English, Traditional and Simplified Chinese.
     static let civilianNames: Set<String> = [
         "civilian", "civilianquestion", "civilianword", "civilians", "平民", "平民詞", "平民題目", "平民的詞",
+        "平民词", "平民题目", "平民的词",
     ]
     static let spyNames: Set<String> = [
-        "spy", "spyquestion", "spyword", "undercover", "臥底", "臥底詞", "臥底題目", "臥底的詞", "卧底",
+        "spy", "spyquestion", "spyword", "undercover", "臥底", "臥底詞", "臥底題目", "臥底的詞", "卧底", "卧底词",
+        "卧底题目", "卧底的词",
     ]
-    static let categoryNames: Set<String> = ["category", "theme", "topic", "類別", "分類", "主題", "類型"]
-    static let languageNames: Set<String> = ["language", "lang", "locale", "語言"]
-    static let labelNames: Set<String> = ["label", "rating", "content", "標籤", "分級"]
-    static let civilianClueNames: Set<String> = ["civilianclues", "civilianclue", "平民提示", "平民線索", "平民描述"]
-    static let spyClueNames: Set<String> = ["spyclues", "spyclue", "undercoverclues", "臥底提示", "臥底線索", "臥底描述"]
+    static let categoryNames: Set<String> = [
+        "category", "theme", "topic", "類別", "分類", "主題", "類型", "类别", "分类", "主题", "类型",
+    ]
+    static let languageNames: Set<String> = ["language", "lang", "locale", "語言", "语言"]
+    static let labelNames: Set<String> = ["label", "rating", "content", "標籤", "分級", "标签", "分级"]
+    static let civilianClueNames: Set<String> = [
+        "civilianclues", "civilianclue", "平民提示", "平民線索", "平民描述", "平民线索",
+    ]
+    static let spyClueNames: Set<String> = [
+        "spyclues", "spyclue", "undercoverclues", "臥底提示", "臥底線索", "臥底描述", "卧底提示", "卧底线索", "卧底描述",
+    ]
 
     /// Folds a header cell: case, width, spaces, underscores and hyphens do not matter.
     static func fold(_ name: String) -> String {

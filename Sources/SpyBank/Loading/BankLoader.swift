@@ -375,12 +375,16 @@ public enum BankLoader {
     /// "1 pair", "412 pairs".
     public static func pairCount(_ count: Int) -> String { "\(count) pair\(count == 1 ? "" : "s")" }
 
-    /// "412 pairs (300 zh-TW, 112 en, 5 party)".
+    /// "412 pairs (300 zh-TW, 112 en, 5 party)"; "1012 pairs (300 zh-TW, 600 zh-Hans, 112 en, 5 party)". zh-TW and
+    /// en are always counted, zh-Hans only when the bank has some.
     public static func summary(_ pairs: [WordPair]) -> String {
-        let chinese = pairs.count { $0.language == .zhTW }
+        let traditional = pairs.count { $0.language == .zhTW }
+        let simplified = pairs.count { $0.language == .zhHans }
         let english = pairs.count { $0.language == .en }
         let party = pairs.count { $0.label == .party }
-        var parts = ["\(chinese) zh-TW", "\(english) en"]
+        var parts = ["\(traditional) zh-TW"]
+        if simplified > 0 { parts.append("\(simplified) zh-Hans") }
+        parts.append("\(english) en")
         if party > 0 { parts.append("\(party) party") }
         return "\(pairCount(pairs.count)) (\(parts.joined(separator: ", ")))"
     }

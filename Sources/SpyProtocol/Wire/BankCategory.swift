@@ -3,7 +3,7 @@
 public struct BankCategory: Codable, Sendable, Equatable {
     /// The category's name, as the bank spells it (choose it by this name in `settings.categories`).
     public var name: String
-    /// Language of its pairs (`zh-TW` or `en`).
+    /// Language of its pairs: one of `BankLanguage.pairLanguages` (`zh-TW`, `zh-Hans` or `en`).
     public var language: BankLanguage
     /// Pairs of the category in that language, party pairs included.
     public var pairs: Int

@@ -275,15 +275,10 @@ extension Bool: JSONFieldValue {
     }
 }
 
-extension Int {
-    /// The largest whole number below which every whole number is a `Double`: 2^53 − 1.
-    static let maxSafeInteger = 1 << 53 - 1
-}
-
 extension Int: JSONFieldValue {
-    /// Integers as `JSONDecoder` reads them: `1.0` and `1e2` are whole numbers; `1.5`, numbers past `Int`'s range
-    /// and numbers with a fraction or an exponent past 2^53 are bad values; and a number too large for a `Double` is
-    /// not JSON (as `JSONSerialization` says).
+    /// Integers as the protocol has them: JSON numbers without a fraction or an exponent. `1.0`, `1e2` and `1.5`
+    /// are bad values (stricter than `JSONDecoder`, which reads the first two as whole numbers), as are numbers past
+    /// `Int`'s range; a number too large for a `Double` is not JSON at all (the scanner says so first).
     static func read(_ slot: JSONFieldValueSlot) throws(MessageError) -> Int {
         let bytes = slot.reader.bytes
         var index = slot.index
@@ -302,19 +297,9 @@ extension Int: JSONFieldValue {
             value = next
             index += 1
         }
-        let end = slot.reader.skipValue(at: slot.index)
-        if index == end {
-            if overflow { throw slot.badValue() }
-            return value
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[slot.index..<end]), as: UTF8.self)
-        guard let number = Double(text), number.isFinite else { throw MessageError(.badFrame, "payload is not JSON") }
-        // Past 2^53 a Double no longer holds every whole number, so `59999999999999989.99999` would round to a whole
-        // one: JSONDecoder refuses a number with a fraction or an exponent out there, and so does the reader.
-        guard number.magnitude <= Double(Int.maxSafeInteger), let whole = Int(exactly: number) else {
-            throw slot.badValue()
-        }
-        return whole
+        // Digits followed by anything (a fraction or an exponent) are not an integer.
+        guard index == slot.reader.skipValue(at: slot.index), !overflow else { throw slot.badValue() }
+        return value
     }
 }
 

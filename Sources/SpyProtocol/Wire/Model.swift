@@ -87,16 +87,6 @@ public enum TimerKind: String, Codable, Sendable, Equatable, CaseIterable {
     case absent
 }
 
-/// Which words of the bank a room draws from.
-public enum BankLanguage: String, Codable, Sendable, Equatable, CaseIterable {
-    /// Traditional Chinese pairs.
-    case zhTW = "zh-TW"
-    /// English pairs.
-    case en
-    /// Both languages.
-    case both
-}
-
 /// Content rating of a pair.
 public enum ContentLabel: String, Codable, Sendable, Equatable, CaseIterable {
     /// Fit for any table.
@@ -278,10 +268,14 @@ public struct SeatView: Codable, Sendable, Equatable {
     /// `true` while the seat sits out the game it was away for at the deal (no word, no turn, no ballot); absent
     /// otherwise.
     public var sittingOut: Bool?
+    /// `true` for the seat of a player who left or was kicked during the game shown: kept for its reveal until the
+    /// seat is cleared (the next deal, or someone joining); absent otherwise.
+    public var left: Bool?
 
     public init(
         id: PlayerID, seat: Int, name: String, owner: Bool = false, connected: Bool = true, bot: Bool = false,
-        alive: Bool = true, voted: Bool = false, revealed: Role? = nil, score: Int = 0, sittingOut: Bool? = nil
+        alive: Bool = true, voted: Bool = false, revealed: Role? = nil, score: Int = 0, sittingOut: Bool? = nil,
+        left: Bool? = nil
     ) {
         self.id = id
         self.seat = seat
@@ -294,6 +288,7 @@ public struct SeatView: Codable, Sendable, Equatable {
         self.revealed = revealed
         self.score = score
         self.sittingOut = sittingOut
+        self.left = left
     }
 }
 

@@ -246,6 +246,10 @@ extension SeatView {
             output.key("sittingOut")
             output.bool(sittingOut)
         }
+        if let left {
+            output.key("left")
+            output.bool(left)
+        }
         output.byte(UInt8(ascii: "}"))
     }
 }

@@ -105,6 +105,36 @@ public enum ServerMessage: Sendable, Equatable {
             self.categories = categories
             self.watch = watch
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case `protocol`, you, token, room, resumed, categories, watch
+        }
+
+        /// A category in a language this build does not know (a later host's) is left out of the list rather than
+        /// making the whole `welcome` unreadable: the tables of that language are simply not offered.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.protocol = try container.decode(Int.self, forKey: .protocol)
+            you = try container.decode(PlayerID.self, forKey: .you)
+            token = try container.decode(String.self, forKey: .token)
+            room = try container.decode(String.self, forKey: .room)
+            resumed = try container.decode(Bool.self, forKey: .resumed)
+            categories = try container.decodeIfPresent([ListedCategory].self, forKey: .categories)?
+                .compactMap(\.known)
+            watch = try container.decodeIfPresent(Bool.self, forKey: .watch)
+        }
+
+        /// One entry of `categories`, `nil` when its language is unknown here.
+        private struct ListedCategory: Decodable {
+            let known: BankCategory?
+
+            private enum CodingKeys: String, CodingKey { case language }
+
+            init(from decoder: Decoder) throws {
+                let language = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .language)
+                known = BankLanguage(rawValue: language) == nil ? nil : try BankCategory(from: decoder)
+            }
+        }
     }
 
     public struct Deal: Codable, Sendable, Equatable {

@@ -34,6 +34,38 @@ enum ReaderDifferential {
         String(decoding: payload, as: UTF8.self).components(separatedBy: #""type""#).count > 2
     }
 
+    /// Whether the reader's refusal may be that of an integer written with a fraction or an exponent.
+    static func isIntegerRefusal(_ error: MessageError, _ payload: [UInt8]) -> Bool {
+        error.code == .badMessage && error.detail.hasPrefix("bad value for field \"") && hasNonIntegerNumber(payload)
+    }
+
+    /// Whether a number outside the payload's strings has a fraction or an exponent.
+    static func hasNonIntegerNumber(_ payload: [UInt8]) -> Bool {
+        var inString = false
+        var escaped = false
+        var inNumber = false
+        for byte in payload {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): inNumber = true
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): if inNumber { return true }
+            case UInt8(ascii: "+"): break
+            default: inNumber = false
+            }
+        }
+        return false
+    }
+
     /// Describes how the two disagree, or `nil` when they agree (or differ only as documented).
     static func disagreement(_ payload: [UInt8]) -> String? {
         let expected = reference(payload)
@@ -49,9 +81,15 @@ enum ReaderDifferential {
                 return nil  // JSONDecoder names no field for a number that does not fit; the reader does.
             }
             if got.code == .badFrame, isNotStrictJSON(payload) || hasDuplicateType(payload) { return nil }
+            if want.code == .badMessage, isIntegerRefusal(got, payload) {
+                return nil  // The reader stops at an integer written as `1.0`, before JSONDecoder's problem.
+            }
             return "failed with \(got), JSONDecoder with \(want)"
         case (.success(let want), .failure(let got)):
             if got.code == .badFrame, isNotStrictJSON(payload) { return nil }
+            if isIntegerRefusal(got, payload) {
+                return nil  // JSONDecoder reads `1.0` or `1e2` as an integer; the protocol does not.
+            }
             return "failed with \(got), JSONDecoder decoded \(want)"
         case (.failure(let want), .success(let got)):
             return "decoded \(got), JSONDecoder failed with \(want)"
@@ -92,23 +130,34 @@ struct ClientMessageReaderTests {
         #expect(ReaderDifferential.disagreement(Array(text.utf8)) == nil, "\(text.prefix(80).debugDescription)")
     }
 
-    /// Stricter than JSONDecoder on purpose: a whole number written with a fraction or an exponent is read through a
-    /// `Double`, so past 2^53 it is refused rather than rounded (`59999999999999989.99999` rounds to a whole
-    /// `Double`; JSONDecoder refuses it, and reads `9007199254740993.0` exactly, which the reader refuses too).
-    @Test func wholeNumbersWithAFractionPast2To53AreRefused() {
-        for number in ["59999999999999989.99999", "9007199254740993.0", "9007199254740993e0", "-9007199254740993.0"] {
+    /// Stricter than JSONDecoder on purpose: an integer is written without a fraction or an exponent, as
+    /// docs/PROTOCOL.md says, so `1.0` and `1e2` are bad values like `1.5` (JSONDecoder reads them as 1 and 100, and
+    /// rounds `59999999999999989.99999`), and the id echoed is always the one sent.
+    @Test func integersWithAFractionOrAnExponentAreRefused() throws {
+        let document = try ProtocolDocTests.document()
+        #expect(document.contains("Integers are JSON numbers without fraction or exponent"))
+        for number in [
+            "1.0", "1e2", "1E2", "1.5", "-0.0", "7e0", "10e-1", "59999999999999989.99999", "9007199254740991.0",
+            "-9007199254740993.0",
+        ] {
             let payload = Array(#"{"type":"ping","id":\#(number)}"#.utf8)
             #expect(
                 ReaderDifferential.candidate(payload)
                     == .failure(MessageError(.badMessage, #"bad value for field "id""#)),
                 "\(number)")
+            #expect(ReaderDifferential.disagreement(payload) == nil, "\(number)")
         }
-        for (number, value) in [
-            ("9007199254740991.0", 9_007_199_254_740_991), ("-9007199254740991e0", -9_007_199_254_740_991),
-        ] {
+        let settings = Array(#"{"type":"settings","settings":{"maxPlayers":6.0}}"#.utf8)
+        #expect(
+            ReaderDifferential.candidate(settings)
+                == .failure(MessageError(.badMessage, #"bad value for field "settings.maxPlayers""#)))
+        for (number, value) in [("9007199254740991", 9_007_199_254_740_991), ("-0", 0), ("7", 7)] {
             let payload = Array(#"{"type":"ping","id":\#(number)}"#.utf8)
             #expect(ReaderDifferential.candidate(payload) == .success(.ping(.init(id: value))), "\(number)")
         }
+        // A fraction in a field nobody reads is no integer's business.
+        let ignored = Array(#"{"type":"ping","id":7,"extra":1.5e3}"#.utf8)
+        #expect(ReaderDifferential.candidate(ignored) == .success(.ping(.init(id: 7))))
     }
 
     @Test func invalidUTF8MatchesJSONDecoder() {

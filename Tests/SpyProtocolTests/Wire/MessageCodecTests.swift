@@ -132,6 +132,27 @@ struct MessageCodecTests {
         #expect(serverCode(#"{"type":"deal","game":1}"#) == .badMessage)
     }
 
+    @Test func aWelcomeListingACategoryOfAnUnknownLanguageIsReadWithoutIt() throws {
+        let text =
+            #"{"type":"welcome","protocol":1,"you":"p1","token":"t","room":"ABCD","resumed":false,"categories":["#
+            + #"{"name":"食物","language":"zh-Hans","pairs":40,"partyPairs":0},"#
+            + #"{"name":"음식","language":"ko","pairs":30,"partyPairs":0},"#
+            + #"{"name":"Food","language":"en","pairs":38,"partyPairs":1}]}"#
+        let decoded = try WireCodec.decode(ServerMessage.self, from: bytes(text))
+        guard case .welcome(let welcome) = decoded else {
+            Issue.record("not a welcome: \(decoded)")
+            return
+        }
+        #expect(welcome.categories?.map(\.name) == ["食物", "Food"])
+        #expect(welcome.categories?.first?.language == .zhHans)
+        #expect(welcome.you == "p1" && welcome.watch == nil)
+        // A known language's entry must still be whole.
+        #expect(
+            serverCode(
+                #"{"type":"welcome","protocol":1,"you":"p1","token":"t","room":"ABCD","resumed":false,"#
+                    + #""categories":[{"name":"Food","language":"en"}]}"#) == .badMessage)
+    }
+
     @Test(arguments: [
         [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], bytes(#"{"type":"pass"}"#) + [0xFE],
         [0x7B, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3A, 0x22, 0xE8, 0xA9, 0x22, 0x7D],

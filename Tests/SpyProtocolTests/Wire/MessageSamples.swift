@@ -34,6 +34,7 @@ enum MessageSamples {
         SeatView(id: "p2", seat: 2, name: "小明", connected: false, alive: false, voted: true, revealed: .spy, score: 3),
         SeatView(id: "p3", seat: 3, name: "Bot 3", bot: true),
         SeatView(id: "p4", seat: 4, name: "Bea", connected: false, score: 2, sittingOut: true),
+        SeatView(id: "p5", seat: 5, name: "Cy", connected: false, alive: false, revealed: .civilian, left: true),
     ]
 
     static let server: [ServerMessage] = [
