@@ -163,6 +163,8 @@ enum UIAction: Equatable, Sendable {
     case quit(leave: Bool)
     /// Write the evening's history to these files (the format by each name's ending).
     case exportHistory([String])
+    /// Read this file and send it as the room's own word list.
+    case uploadWords(String)
 }
 
 /// The result of a key or a command.
@@ -232,6 +234,13 @@ struct ClientState: Equatable, Sendable {
     var claimQuestion: ServerMessage.Claim?
     /// The room's finished games, oldest first, one record per game number.
     var history: [GameRecord] = []
+    /// The room's own list as the host last sent it for an export (owner only), until the shell writes it.
+    var ownWords: [ListedPair]?
+    /// Where that export goes, once asked for.
+    var wordsExportPath: String?
+    /// `--words FILE`, and whether it has gone to the host (the first time this player owned the room).
+    var wordsFile: String?
+    var wordsFileSent = false
 
     init(language: Language) {
         self.language = language
@@ -404,6 +413,10 @@ struct ClientState: Equatable, Sendable {
             break
         case .history(let news):
             mergeHistory(news.games)
+        case .wordsReport(let report):
+            wordsReported(report)
+        case .wordList(let list):
+            wordListArrived(list)
         }
     }
 

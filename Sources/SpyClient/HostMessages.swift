@@ -73,7 +73,19 @@ enum HostMessages {
                             [("games.outs.round", out.round, count), ("games.outs.votes", out.votes, count)]
                         } + record.guesses.map { ("games.guesses.round", $0.round, count) }
                 })
-        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner, .guessResult: return nil
+        case .wordsReport(let report):
+            return check(
+                [
+                    ("added", report.added, count), ("total", report.total, count),
+                    ("moreRefused", report.moreRefused, count),
+                ]
+                    + report.refused.flatMap { refusal -> [Field] in
+                        [
+                            ("refused.line", refusal.line, count), ("refused.through", refusal.through, count),
+                            ("refused.other", refusal.other, count),
+                        ]
+                    })
+        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner, .guessResult, .wordList: return nil
         }
     }
 }

@@ -243,6 +243,12 @@ extension ClientState {
             change = SettingsChange(blankRule: SettingsCycle.next(settings.blankRule, in: BlankRule.allCases))
         case .character("l"):
             change = SettingsChange(spyLastChance: !settings.spyLastChance)
+        case .character("o"):
+            change = SettingsChange(wordSource: SettingsCycle.next(settings.wordSource, in: WordSource.allCases))
+        case .character("u"):
+            return uploadWordsFile()
+        case .character("e"):
+            return exportWords(to: nil)
         case .character("w"):
             change = SettingsChange(spyWin: settings.spyWin == .three ? .parity : .three)
         case .character("k"):

@@ -34,6 +34,12 @@ enum PlainCommand: Equatable, Sendable {
     case history
     /// Save the evening's history: to this file, or to both default files.
     case export(String?)
+    /// Owner: send this file as the room's own word list.
+    case words(String)
+    /// Owner: empty the room's own word list.
+    case wordsClear
+    /// Owner: save the room's own word list as CSV (to this file, or the default one).
+    case wordsExport(String?)
 }
 
 /// Why a line is not a command.
@@ -70,6 +76,14 @@ enum PlainMode {
         case "set", "設定": return parseSetting(rest).map(PlainCommand.settings)
         case "categories", "類別": return .success(.categories)
         case "history", "戰績", "战绩": return .success(.history)
+        case "words", "我們的詞", "我们的词":
+            let argument = rest.split(separator: " ", maxSplits: 1).map(String.init)
+            switch argument.first?.lowercased() {
+            case nil: return .failure(.badArgument(trimmed))
+            case "clear", "清除": return .success(.wordsClear)
+            case "export", "匯出", "导出": return .success(.wordsExport(argument.count > 1 ? argument[1] : nil))
+            default: return .success(.words(rest))
+            }
         case "export", "匯出", "导出": return .success(.export(rest.isEmpty ? nil : rest))
         case "y", "yes", "allow", "允許": return .success(.answerClaim(allow: true))
         case "n", "no", "deny", "拒絕": return .success(.answerClaim(allow: false))
@@ -106,6 +120,10 @@ enum PlainMode {
         case "tie": change.tieRule = TieRule(rawValue: value)
         case "blankrule": change.blankRule = BlankRule.allCases.first { $0.rawValue.lowercased() == value }
         case "lastchance", "翻盤", "翻盘": change.spyLastChance = flag
+        case "words", "source", "出題", "出题":
+            change.wordSource =
+                ["both", "oursandbank", "ours+bank"].contains(value)
+                ? .oursAndBank : WordSource.allCases.first { $0.rawValue.lowercased() == value }
         case "win", "spywin": change.spyWin = SpyWin(rawValue: value)
         case "reveal": change.revealOut = flag
         case "party": change.allowParty = flag
@@ -169,6 +187,7 @@ enum PlainMode {
             lines.append("  \(seat.seat) \(seat.name) " + tags.joined(separator: " "))
         }
         lines.append("  " + text.settingsLine(room.settings))
+        if let count = room.wordCount { lines.append("  " + text.ourWordsCount(count)) }
         return lines.map { TerminalText.printable($0) }
     }
 }
@@ -198,6 +217,12 @@ extension ClientState {
             return (Reaction(), text.historyLines(history))
         case .export(let path):
             return (exportHistory(to: path), [])
+        case .words(let path):
+            return (Reaction(action: .uploadWords(path)), [])
+        case .wordsClear:
+            return (Reaction(messages: [.wordsClear]), [])
+        case .wordsExport(let path):
+            return (exportWords(to: path), [])
         case .word:
             guard let dealt else { return (Reaction(), [text.hint(.noWordYet)]) }
             return (Reaction(), [dealt.word.map(text.yourWord) ?? text.youAreBlank])

@@ -427,6 +427,9 @@ enum Screen {
                 lines += cell(seat, state: state, room: room, width: 500, text: text).trimmed().wrapped(to: columns)
             }
             lines += settingsLine(text.settingsLine(room.settings), .dim).wrapped(to: columns)
+            if let count = room.wordCount {
+                lines += StyledLine(" " + text.ourWordsCount(count), .dim).wrapped(to: columns)
+            }
         }
         if let over = state.gameOver {
             var result = StyledLine(" " + text.winner(over.winner), .bold)

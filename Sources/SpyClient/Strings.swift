@@ -96,6 +96,7 @@ struct Strings: Sendable {
             clueMode(settings.clueMode), timers, pick("平票：", "tie: ") + tieRule(settings.tieRule),
             pick("臥底勝：", "spies win ") + spyWin(settings.spyWin),
         ].joined(separator: " · ") + (settings.spyLastChance ? " · " + lastChanceName : "")
+            + (settings.wordSource == .bank ? "" : " · " + wordSourceName(settings.wordSource))
     }
     /// The settings with the owner's key for each, over two lines.
     func keyedSettings(_ settings: GameSettings) -> (first: String, second: String) {
@@ -106,6 +107,7 @@ struct Strings: Sendable {
                 "[g]" + pick("白板", "blank ") + blankRule(settings.blankRule),
                 "[m]" + clueMode(settings.clueMode),
             ] + (settings.spyLastChance ? ["[l]" + lastChanceName] : [])
+            + (settings.wordSource == .bank ? [] : ["[o]" + wordSourceName(settings.wordSource)])
         let second = [
             "[t]" + pick("發言", "turn ")
                 + (settings.turnSeconds == 0 ? pick("不計時", "untimed") : seconds(settings.turnSeconds)),

@@ -30,6 +30,16 @@ extension Room {
         else { return "a seat id the player counter has not given out" }
         guard seats.allSatisfy({ (0...Room.maxLoadedScore).contains($0.score) }) else { return "score out of range" }
         if let deadline, !(0...Room.maxLoadedDeadline).contains(deadline) { return "deadline out of range" }
+        if let wordList {
+            guard wordList.count <= Rules.maxRoomPairs, wordList.allSatisfy(\.isPlayable),
+                wordList.reduce(0, { $0 + Room.wordBytes($1) }) <= Rules.maxRoomWordBytes
+            else { return "the room's word list is out of range" }
+        }
+        if let wordList {
+            guard wordList.count <= Rules.maxRoomPairs, wordList.allSatisfy(\.isPlayable),
+                wordList.reduce(0, { $0 + Room.wordBytes($1) }) <= Rules.maxRoomWordBytes
+            else { return "the room's word list is out of range" }
+        }
         if let history {
             guard history.count <= Rules.maxHistoryGames else { return "too many games in the history" }
             for record in history {

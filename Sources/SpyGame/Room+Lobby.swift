@@ -203,8 +203,13 @@ extension Room {
         // A seat away at the deal sits the game out, so no turn or ballot of the game waits for it.
         let players = playerIDs.filter(isConnected)
         let sittingOut = playerIDs.filter { !isConnected($0) }
-        let playable = pairs.filter(\.isPlayable)
-        guard !playable.isEmpty else { throw Rejection(.badSettings, "No word pair fits these settings.") }
+        let playable = dealablePairs(bank: pairs)
+        guard !playable.isEmpty else {
+            throw Rejection(
+                .badSettings,
+                settings.wordSource == .ours
+                    ? "The room's own word list is empty." : "No word pair fits these settings.")
+        }
 
         pruneDeparted()
         var fresh = playable.filter { !usedPairKeys.contains($0.key) }

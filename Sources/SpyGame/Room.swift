@@ -24,6 +24,8 @@ public struct Room: Codable, Sendable, Equatable {
     var usedPairKeys: Set<String>
     var game: Game?
     var deadline: Millis?
+    /// The room's own word list, in the order its pairs were added; absent while empty.
+    var wordList: [WordPair]?
     /// The finished games of the evening, oldest first (at most `Rules.maxHistoryGames`); absent in rooms saved
     /// before it was kept, and until the first game ends.
     var history: [GameRecord]?
@@ -102,7 +104,7 @@ public struct Room: Codable, Sendable, Equatable {
             seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
             pk: over ? [] : game?.pk ?? [], clues: Array((game?.clues ?? []).suffix(Rules.cluesInView)),
             timerMs: gameRunning ? deadline.map { Int(max(0, $0 - now)) } : nil, winner: over ? game?.winner : nil,
-            timerKind: runningTimerKind)
+            timerKind: runningTimerKind, wordCount: wordList.map(\.count))
     }
 
     /// Applies one event. On rejection the room is exactly as before.
@@ -140,6 +142,7 @@ public struct Room: Codable, Sendable, Equatable {
         case .move(let player, let message): try move(player, message, &context)
         case .tick: tick(&context)
         case .hostRestarted: hostRestarted(&context)
+        case .words(let player, let upload): try addWords(by: player, upload, &context)
         }
     }
 
@@ -153,7 +156,8 @@ public struct Room: Codable, Sendable, Equatable {
         case .guess(let guess): try guessWord(by: player, guess.word, &context)
         case .kick(let request): try kick(request.player, by: player, &context)
         case .leave: try leave(player, &context)
-        case .hello, .ping, .pong, .start, .claimAnswer:
+        case .wordsClear: try clearWords(by: player, &context)
+        case .hello, .ping, .pong, .start, .claimAnswer, .words, .wordsExport:
             throw Rejection(.badMessage, "The host handles \(message.type) itself.")
         }
     }

@@ -53,4 +53,39 @@ import Testing
         #expect(resent == [before])
         #expect(daemon.stop() == 0)
     }
+
+    /// The room's own list is in the snapshot the journal writes after it arrives; a change after it (the settings'
+    /// word source) is replayed over that snapshot. Both come back after a `kill -9`.
+    @Test func theRoomsOwnListSurvivesKillNineAndAReplayOverIt() throws {
+        let state = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        var daemon = try DaemonProcess(["--seed", "9"], stateDirectory: state)
+        let table = try Table.join(4, port: daemon.port)
+        let owner = table.owner
+        try owner.send(.words(.init(text: "婚紗,禮服\n伴郎——伴娘\nlonely\n蛋糕/喜餅")))
+        let reported = try owner.waitFor("the report") { if case .wordsReport = $0 { true } else { false } }
+        guard case .wordsReport(let report) = reported else { return }
+        #expect(report.total == 3 && report.refused.map(\.line) == [3])
+        try owner.send(.settings(.init(wordSource: .ours)))
+        try owner.waitForView("the word source") { $0.settings.wordSource == .ours && $0.wordCount == 3 }
+
+        daemon.stop(signal: SIGKILL)
+        daemon = try DaemonProcess(["--seed", "9"], stateDirectory: state)
+        try owner.resume(port: daemon.port)
+        try owner.waitForView("the list after the restart") { $0.settings.wordSource == .ours && $0.wordCount == 3 }
+        try owner.send(.wordsExport)
+        let exported = try owner.waitFor("the list") { if case .wordList = $0 { true } else { false } }
+        #expect(
+            exported
+                == .wordList(
+                    .init(pairs: [
+                        .init(civilian: "婚紗", spy: "禮服"), .init(civilian: "伴郎", spy: "伴娘"),
+                        .init(civilian: "蛋糕", spy: "喜餅"),
+                    ])))
+        for player in table.players.dropFirst() { try player.resume(port: daemon.port) }
+        try table.start()
+        let words = Set(table.players.compactMap { $0.deal?.word })
+        #expect(words.isSubset(of: ["婚紗", "禮服", "伴郎", "伴娘", "蛋糕", "喜餅"]) && words.count == 2)
+        #expect(daemon.stop() == 0)
+    }
 }

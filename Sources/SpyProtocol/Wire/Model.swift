@@ -119,6 +119,8 @@ public struct GameSettings: Codable, Sendable, Equatable {
     public var spyWin: SpyWin
     /// The spy's last chance: a spy voted out guesses the civilians' word, and the spies win if it is right.
     public var spyLastChance: Bool
+    /// Where the pairs come from: the bank, the room's own list, or both.
+    public var wordSource: WordSource
     /// Which bank language the pairs come from.
     public var language: BankLanguage
     /// Whether adult ("party") pairs may be drawn.
@@ -130,10 +132,12 @@ public struct GameSettings: Codable, Sendable, Equatable {
         maxPlayers: Int = 10, spies: Int = 1, blank: Bool = false, clueMode: ClueMode = .spoken,
         turnSeconds: Int = 0, voteSeconds: Int = 0, tieRule: TieRule = .pk, revealOut: Bool = true,
         blankRule: BlankRule = .survive, language: BankLanguage = .both, allowParty: Bool = false,
-        categories: [String] = [], spyWin: SpyWin = .three, spyLastChance: Bool = false
+        categories: [String] = [], spyWin: SpyWin = .three, spyLastChance: Bool = false,
+        wordSource: WordSource = .bank
     ) {
         self.spyWin = spyWin
         self.spyLastChance = spyLastChance
+        self.wordSource = wordSource
         self.maxPlayers = maxPlayers
         self.spies = spies
         self.blank = blank
@@ -175,15 +179,16 @@ public struct GameSettings: Codable, Sendable, Equatable {
         if let value = change.categories { merged.categories = value }
         if let value = change.spyWin { merged.spyWin = value }
         if let value = change.spyLastChance { merged.spyLastChance = value }
+        if let value = change.wordSource { merged.wordSource = value }
         return merged
     }
 
     private enum CodingKeys: String, CodingKey {
         case maxPlayers, spies, blank, clueMode, turnSeconds, voteSeconds, tieRule, revealOut, blankRule, spyWin
-        case spyLastChance, language, allowParty, categories
+        case spyLastChance, wordSource, language, allowParty, categories
     }
 
-    /// Settings saved or sent before `spyWin` or `spyLastChance` existed have the seed's rules.
+    /// Settings saved or sent before `spyWin`, `spyLastChance` or `wordSource` existed have the seed's rules.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         maxPlayers = try container.decode(Int.self, forKey: .maxPlayers)
@@ -197,6 +202,7 @@ public struct GameSettings: Codable, Sendable, Equatable {
         blankRule = try container.decode(BlankRule.self, forKey: .blankRule)
         spyWin = try container.decodeIfPresent(SpyWin.self, forKey: .spyWin) ?? .three
         spyLastChance = try container.decodeIfPresent(Bool.self, forKey: .spyLastChance) ?? false
+        wordSource = try container.decodeIfPresent(WordSource.self, forKey: .wordSource) ?? .bank
         language = try container.decode(BankLanguage.self, forKey: .language)
         allowParty = try container.decode(Bool.self, forKey: .allowParty)
         categories = try container.decode([String].self, forKey: .categories)
@@ -219,15 +225,18 @@ public struct SettingsChange: Codable, Sendable, Equatable {
     public var categories: [String]?
     public var spyWin: SpyWin?
     public var spyLastChance: Bool?
+    public var wordSource: WordSource?
 
     public init(
         maxPlayers: Int? = nil, spies: Int? = nil, blank: Bool? = nil, clueMode: ClueMode? = nil,
         turnSeconds: Int? = nil, voteSeconds: Int? = nil, tieRule: TieRule? = nil, revealOut: Bool? = nil,
         blankRule: BlankRule? = nil, language: BankLanguage? = nil, allowParty: Bool? = nil,
-        categories: [String]? = nil, spyWin: SpyWin? = nil, spyLastChance: Bool? = nil
+        categories: [String]? = nil, spyWin: SpyWin? = nil, spyLastChance: Bool? = nil,
+        wordSource: WordSource? = nil
     ) {
         self.spyWin = spyWin
         self.spyLastChance = spyLastChance
+        self.wordSource = wordSource
         self.maxPlayers = maxPlayers
         self.spies = spies
         self.blank = blank
@@ -334,12 +343,15 @@ public struct RoomView: Codable, Sendable, Equatable {
     public var timerKind: TimerKind?
     /// The winner, at game over.
     public var winner: Winner?
+    /// How many pairs the room's own list holds (its words are never in the view); absent while it holds none.
+    public var wordCount: Int?
 
     public init(
         room: String, phase: Phase, game: Int = 0, round: Int = 0, settings: GameSettings = GameSettings(),
         seats: [SeatView] = [], turn: PlayerID? = nil, pk: [PlayerID] = [], clues: [ClueView] = [],
-        timerMs: Int? = nil, winner: Winner? = nil, timerKind: TimerKind? = nil
+        timerMs: Int? = nil, winner: Winner? = nil, timerKind: TimerKind? = nil, wordCount: Int? = nil
     ) {
+        self.wordCount = wordCount
         self.timerKind = timerKind
         self.room = room
         self.phase = phase

@@ -89,8 +89,9 @@ extension ServerMessage {
             output.key("previous")
             output.string(body.previous)
             output.byte(UInt8(ascii: "}"))
-        case .history:
-            // Sent at a game's end and on arrival, never on the busy path: the reference encoder writes it.
+        case .history, .wordsReport, .wordList:
+            // Sent at a game's end, on arrival or to one owner, never on the busy path: the reference encoder
+            // writes them.
             output.verbatim((try? StreamingJSONEncoder.encode(self)) ?? [])
         }
     }
@@ -178,6 +179,10 @@ extension RoomView {
             output.key("winner")
             output.string(winner.rawValue)
         }
+        if let wordCount {
+            output.key("wordCount")
+            output.int(wordCount)
+        }
         output.byte(UInt8(ascii: "}"))
     }
 }
@@ -207,6 +212,8 @@ extension GameSettings {
         output.string(spyWin.rawValue)
         output.key("spyLastChance")
         output.bool(spyLastChance)
+        output.key("wordSource")
+        output.string(wordSource.rawValue)
         output.key("language")
         output.string(language.rawValue)
         output.key("allowParty")

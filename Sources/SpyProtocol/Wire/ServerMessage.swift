@@ -43,6 +43,10 @@ public enum ServerMessage: Sendable, Equatable {
     case owner(Owner)
     /// Finished games of the room's evening: all of them on arrival, each new one at its game over.
     case history(History)
+    /// To whoever sent `words`: what was kept of the lines, and every line refused with why.
+    case wordsReport(WordsReport)
+    /// To the owner (or moderator) who asked with `words_export`: the room's own list.
+    case wordList(WordList)
 
     /// The `type` string of this message.
     public var type: String {
@@ -67,6 +71,8 @@ public enum ServerMessage: Sendable, Equatable {
         case .claimDone: return "claim_done"
         case .owner: return "owner"
         case .history: return "history"
+        case .wordsReport: return "words_report"
+        case .wordList: return "word_list"
         }
     }
 
@@ -74,7 +80,7 @@ public enum ServerMessage: Sendable, Equatable {
     public static let allTypes = [
         "welcome", "room", "deal", "turn", "clue", "voting", "vote_progress", "vote_result", "guessing",
         "guess_result", "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner",
-        "history",
+        "history", "words_report", "word_list",
     ]
 
     public struct Welcome: Codable, Sendable, Equatable {
@@ -380,6 +386,30 @@ public enum ServerMessage: Sendable, Equatable {
         }
     }
 
+    public struct WordsReport: Codable, Sendable, Equatable {
+        /// Pairs the list gained.
+        public var added: Int
+        /// Pairs the list holds now.
+        public var total: Int
+        /// The lines not kept, in order, one entry per line or run of lines with the same reason.
+        public var refused: [WordRefusal]
+        /// Refusals beyond the first `Rules.maxReportedRefusals` entries, counted only; absent when none.
+        public var moreRefused: Int?
+
+        public init(added: Int, total: Int, refused: [WordRefusal] = [], moreRefused: Int? = nil) {
+            self.added = added
+            self.total = total
+            self.refused = refused
+            self.moreRefused = moreRefused
+        }
+    }
+
+    public struct WordList: Codable, Sendable, Equatable {
+        /// Every pair of the room's own list, in the order they were added.
+        public var pairs: [ListedPair]
+        public init(pairs: [ListedPair]) { self.pairs = pairs }
+    }
+
     public struct History: Codable, Sendable, Equatable {
         /// Records of finished games, oldest first. A client keeps every record it was sent by its game number:
         /// a record never changes once its game is over.
@@ -415,6 +445,8 @@ extension ServerMessage: Codable {
         case "claim_done": self = .claimDone(try ClaimSeat(from: decoder))
         case "owner": self = .owner(try Owner(from: decoder))
         case "history": self = .history(try History(from: decoder))
+        case "words_report": self = .wordsReport(try WordsReport(from: decoder))
+        case "word_list": self = .wordList(try WordList(from: decoder))
         default: throw MessageDecodingError.unknownType(type)
         }
     }
@@ -442,6 +474,8 @@ extension ServerMessage: Codable {
         case .claim(let body): try body.encode(to: encoder)
         case .owner(let body): try body.encode(to: encoder)
         case .history(let body): try body.encode(to: encoder)
+        case .wordsReport(let body): try body.encode(to: encoder)
+        case .wordList(let body): try body.encode(to: encoder)
         }
     }
 }

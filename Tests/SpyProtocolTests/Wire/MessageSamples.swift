@@ -27,6 +27,11 @@ enum MessageSamples {
         .leave,
         .claimAnswer(.init(player: "p3", allow: true)),
         .claimAnswer(.init(player: "p2", allow: false)),
+        .words(.init(text: "婚紗,禮服\n伴郎——伴娘\n\"a, b\",c")),
+        .words(.init(text: "", replace: true)),
+        .wordsClear,
+        .wordsExport,
+        .settings(SettingsChange(wordSource: .oursAndBank)),
     ]
 
     static let seats = [
@@ -44,11 +49,11 @@ enum MessageSamples {
         .room(
             RoomView(
                 room: "QXWZ", phase: .describing, game: 2, round: 1,
-                settings: GameSettings(spies: 1, blank: true, clueMode: .typed, spyLastChance: true), seats: seats,
-                turn: "p1",
+                settings: GameSettings(spies: 1, blank: true, clueMode: .typed, spyLastChance: true, wordSource: .ours),
+                seats: seats, turn: "p1",
                 pk: ["p1", "p3"],
                 clues: [ClueView(player: "p3", round: 1, text: "紅色"), ClueView(player: "p1", round: 1)],
-                timerMs: 29_500)),
+                timerMs: 29_500, wordCount: 37)),
         .room(RoomView(room: "QXWZ", phase: .gameOver, game: 1, round: 3, seats: seats, winner: .blank)),
         .deal(.init(game: 1, word: "蘋果")),
         .deal(.init(game: 2, word: nil)),
@@ -92,6 +97,16 @@ enum MessageSamples {
         .claimDone(.init(player: "p3")),
         .owner(.init(player: "p2", previous: "p1")),
         .history(.init(games: [])),
+        .wordsReport(.init(added: 0, total: 0)),
+        .wordsReport(
+            .init(
+                added: 3, total: 40,
+                refused: [
+                    WordRefusal(line: 2, reason: .noSeparator), WordRefusal(line: 4, reason: .duplicate, other: 1),
+                    WordRefusal(line: 6, through: 9, reason: .listFull),
+                ], moreRefused: 12)),
+        .wordList(.init(pairs: [])),
+        .wordList(.init(pairs: [ListedPair(civilian: "婚紗", spy: "禮服"), ListedPair(civilian: "\"q\"", spy: "b\\")])),
         .history(
             .init(games: [
                 GameRecord(
