@@ -137,39 +137,48 @@ enum CategoryPickerView {
 }
 
 extension Strings {
-    private func say(_ zh: String, _ en: String) -> String { language == .zh ? zh : en }
+    private func say(_ zhTW: String, _ zhHans: String, _ en: String) -> String { language.pick(zhTW, zhHans, en) }
 
-    var pickerTitle: String { say("選擇題庫：語言、類別、派對題", "Choose what the table plays: language, categories, party pairs") }
+    var pickerTitle: String {
+        say("選擇題庫：語言、類別、派對題", "选择题库：语言、类别、派对题", "Choose what the table plays: language, categories, party pairs")
+    }
     var pickerHelp: String {
         say(
             "↑↓ 移動  空白 選取  a 全部類別  l 語言  p 派對題  Enter 送出  Esc 取消",
+            "↑↓ 移动  空格 选择  a 全部类别  l 语言  p 派对题  Enter 发送  Esc 取消",
             "↑↓ move  space pick  a all categories  l language  p party  Enter send  Esc cancel")
     }
     func bankLanguage(_ language: BankLanguage) -> String {
         switch language {
-        case .zhTW: return say("中文題", "Chinese pairs")
-        case .en: return say("英文題", "English pairs")
-        case .both: return say("中英都有", "both languages")
-        case .zhHans: return say("簡體中文題", "Simplified Chinese pairs")
-        case .bothHans: return say("簡體中文和英文", "Simplified Chinese and English")
+        case .zhTW: return say("繁體中文題", "繁体中文题", "Traditional Chinese pairs")
+        case .zhHans: return say("簡體中文題", "简体中文题", "Simplified Chinese pairs")
+        case .en: return say("英文題", "英文题", "English pairs")
+        case .both: return say("繁體中文和英文", "繁体中文和英文", "Traditional Chinese and English")
+        case .bothHans: return say("簡體中文和英文", "简体中文和英文", "Simplified Chinese and English")
         }
     }
-    func partyPairs(_ on: Bool) -> String { on ? say("派對題：開", "party pairs on") : say("派對題：關", "party pairs off") }
-    var allCategories: String { say("全部類別", "all categories") }
-    func chosenCount(_ count: Int) -> String { say("已選 \(count) 類", "\(count) chosen") }
-    func pairsLeft(_ count: Int) -> String { say("\(count) 組", count == 1 ? "1 pair" : "\(count) pairs") }
-    func tooFewPairs(_ minimum: Int) -> String { say("太少了，至少要 \(minimum) 組", "too few: at least \(minimum)") }
-    var partyTag: String { say("含派對題", "party") }
-    var noCategories: String { say("這個題庫沒有分類，只能全部一起玩", "This bank has no categories: all pairs are played") }
+    func partyPairs(_ on: Bool) -> String {
+        on ? say("派對題：開", "派对题：开", "party pairs on") : say("派對題：關", "派对题：关", "party pairs off")
+    }
+    var allCategories: String { say("全部類別", "全部类别", "all categories") }
+    func chosenCount(_ count: Int) -> String { say("已選 \(count) 類", "已选 \(count) 类", "\(count) chosen") }
+    func pairsLeft(_ count: Int) -> String { say("\(count) 組", "\(count) 组", count == 1 ? "1 pair" : "\(count) pairs") }
+    func tooFewPairs(_ minimum: Int) -> String {
+        say("太少了，至少要 \(minimum) 組", "太少了，至少要 \(minimum) 组", "too few: at least \(minimum)")
+    }
+    var partyTag: String { say("含派對題", "含派对题", "party") }
+    var noCategories: String {
+        say("這個題庫沒有分類，只能全部一起玩", "这个题库没有分类，只能全部一起玩", "This bank has no categories: all pairs are played")
+    }
     /// The room's bank choice in a few words, for the settings lines.
     func bankChoice(_ settings: GameSettings) -> String {
         let short: String
         switch settings.language {
-        case .zhTW: short = say("中文", "zh-TW")
-        case .en: short = say("英文", "en")
-        case .both: short = say("中英", "both")
-        case .zhHans: short = say("簡中", "zh-Hans")
-        case .bothHans: short = say("簡中英", "zh-Hans+en")
+        case .zhTW: short = say("繁中", "繁中", "zh-TW")
+        case .zhHans: short = say("簡中", "简中", "zh-Hans")
+        case .en: short = say("英文", "英文", "en")
+        case .both: short = say("繁中+英", "繁中+英", "zh-TW+en")
+        case .bothHans: short = say("簡中+英", "简中+英", "zh-Hans+en")
         }
         var parts = [short]
         parts.append(settings.categories.isEmpty ? allCategories : settings.categories.joined(separator: ","))

@@ -60,7 +60,7 @@ struct ClientOptions: Equatable, Sendable {
             .value("room", placeholder: "CODE", help: "Room code (when the host runs several rooms)."),
             .value("password", placeholder: "TEXT", help: "Room password."),
             .flag("create", help: "Open a new room."),
-            .value("lang", placeholder: "zh|en", help: "Interface language (default from LANG)."),
+            .value("lang", placeholder: "zh-TW|zh-Hans|en", help: "Interface language (default from LANG)."),
             .flag("plain", help: "Line mode (screen readers, logs, scripts)."),
             .flag("no-color", help: "No colours (NO_COLOR is honoured too)."),
             .flag("no-colour", help: "Same as --no-color."),
@@ -72,7 +72,8 @@ struct ClientOptions: Equatable, Sendable {
 
     static func usage(_ language: Language) -> String {
         let lines: [String]
-        if language == .zh {
+        switch language {
+        case .zhTW:
             lines = [
                 "用法：spy-client [主機[:連接埠]] [選項]", "",
                 "  主機        IPv4、[IPv6] 或主機名稱；連接埠預設 7777；沒給就在這個網路上找主機",
@@ -80,7 +81,7 @@ struct ClientOptions: Equatable, Sendable {
                 "  --room 代碼       房間代碼（主機有好幾個房間時）",
                 "  --password 密碼   房間密碼",
                 "  --create          開一個新房間",
-                "  --lang zh|en      介面語言（預設看 LANG）",
+                "  --lang 語言       介面語言：zh-TW、zh-Hans 或 en（預設看 LANG）",
                 "  --plain           逐行模式（螢幕閱讀器、記錄、腳本）",
                 "  --no-color        不用顏色（也會看 NO_COLOR）",
                 "  --list            列出這個網路上的主機後結束",
@@ -88,7 +89,22 @@ struct ClientOptions: Equatable, Sendable {
                 "  --words 檔案      房間自己的詞，一行一組（房主才會送出）",
                 "  --help, --version",
             ]
-        } else {
+        case .zhHans:
+            lines = [
+                "用法：spy-client [主机[:端口]] [选项]", "",
+                "  主机        IPv4、[IPv6] 或主机名称；默认端口 7777；没给就在这个网络上找主机",
+                "  --name 名字       你的昵称（没给就会问）",
+                "  --room 代码       房间代码（主机有好几个房间时）",
+                "  --password 密码   房间密码",
+                "  --create          开一个新房间",
+                "  --lang 语言       界面语言：zh-TW、zh-Hans 或 en（默认看 LANG）",
+                "  --plain           逐行模式（读屏软件、日志、脚本）",
+                "  --no-color        不用颜色（也会看 NO_COLOR）",
+                "  --list            列出这个网络上的主机后结束",
+                "  --search-ms 毫秒  找主机时等多久（默认 1000）",
+                "  --help, --version",
+            ]
+        case .en:
             lines = [
                 "usage: spy-client [HOST[:PORT]] [options]", "",
                 "  HOST               IPv4, [IPv6] or a host name; port 7777 by default;",
@@ -97,7 +113,7 @@ struct ClientOptions: Equatable, Sendable {
                 "  --room CODE        room code (when the host runs several rooms)",
                 "  --password TEXT    room password",
                 "  --create           open a new room",
-                "  --lang zh|en       interface language (default from LANG)",
+                "  --lang LANGUAGE    interface language: zh-TW, zh-Hans or en (default from LANG)",
                 "  --plain            line mode (screen readers, logs, scripts)",
                 "  --no-color         no colours (NO_COLOR is honoured too)",
                 "  --list             list the hosts on this network and exit",
@@ -109,14 +125,13 @@ struct ClientOptions: Equatable, Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The language the environment asks for: LC_ALL, then LC_MESSAGES, then LANG; `zh…` means Chinese.
+    /// The language the environment asks for: LC_ALL, then LC_MESSAGES, then LANG, as the host reads them.
     static func environmentLanguage(_ environment: [String: String]) -> Language {
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[key], !value.isEmpty {
-                return value.lowercased().hasPrefix("zh") ? .zh : .en
-            }
+        switch BankLanguage.locale(environment: environment).language {
+        case .zhTW: .zhTW
+        case .zhHans: .zhHans
+        default: .en
         }
-        return .en
     }
 
     /// Reads the arguments (without the program name).
@@ -127,8 +142,8 @@ struct ClientOptions: Equatable, Sendable {
         do throws(UsageError) {
             let parsed = try command.parse(arguments)
             if let text = parsed.string("lang")?.lowercased() {
-                guard let language = Language(rawValue: String(text.prefix(2))) else {
-                    throw UsageError("--lang must be zh or en, not \"\(text)\"")
+                guard let language = Language(tag: text) else {
+                    throw UsageError("--lang must be zh-TW, zh-Hans or en, not \"\(text)\"")
                 }
                 options.language = language
             }

@@ -3,12 +3,34 @@ import SpyProtocol
 /// Milliseconds on the client's clock (monotonic in the shell, anything in tests).
 typealias Millis = Int64
 
-/// Languages the client speaks.
+/// Languages the client speaks, by BCP 47 tag.
 enum Language: String, Sendable, Equatable, CaseIterable {
-    /// Traditional Chinese.
-    case zh
+    /// Traditional Chinese, as written in Taiwan.
+    case zhTW = "zh-TW"
+    /// Simplified Chinese, as written on the mainland.
+    case zhHans = "zh-Hans"
     /// English.
     case en
+
+    /// The language a locale or language tag names (`zh_CN.UTF-8`, `zh-Hant`, `en-GB`), read as the host reads its
+    /// locale (`BankLanguage.locale`); nil for any other language, so the caller decides.
+    init?(tag: String) {
+        let primary = tag.lowercased().prefix { $0.isLetter }
+        switch primary {
+        case "zh": self = BankLanguage.locale(tag) == .zhTW ? .zhTW : .zhHans
+        case "en": self = .en
+        default: return nil
+        }
+    }
+
+    /// The one of three texts written for this language.
+    func pick(_ zhTW: String, _ zhHans: String, _ en: String) -> String {
+        switch self {
+        case .zhTW: zhTW
+        case .zhHans: zhHans
+        case .en: en
+        }
+    }
 }
 
 /// The word this client was dealt, held only in this process so that "forgot my word" needs no network.

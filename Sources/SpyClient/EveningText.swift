@@ -2,14 +2,8 @@ import SpyProtocol
 
 /// The sentences of the evening's history: the records of the finished games, and their export.
 extension Strings {
-    /// Traditional Chinese, Simplified Chinese and English side by side; the interface's Chinese is Traditional,
-    /// so `zhHans` waits for a Simplified interface.
-    func say(_ zhTW: String, _ zhHans: String, _ en: String) -> String {
-        switch language {
-        case .zh: return zhTW
-        case .en: return en
-        }
-    }
+    /// Traditional Chinese, Simplified Chinese and English side by side, as every sentence of the client.
+    private func say(_ zhTW: String, _ zhHans: String, _ en: String) -> String { language.pick(zhTW, zhHans, en) }
 
     func wordSourceName(_ source: WordSource) -> String {
         switch source {

@@ -12,8 +12,11 @@ public struct HeadlessClient {
     public let columns: Int
     public let rows: Int
 
-    public init(columns: Int, rows: Int, english: Bool) {
-        state = ClientState(language: english ? .en : .zh)
+    /// `languageIndex` picks one of the client's languages (taken modulo their count).
+    public init(columns: Int, rows: Int, languageIndex: Int) {
+        let languages = Language.allCases
+        state = ClientState(
+            language: languages[((languageIndex % languages.count) + languages.count) % languages.count])
         state.viewport = TerminalSize(columns: columns, rows: rows)
         printed = state.recorded
         self.columns = columns

@@ -55,7 +55,7 @@ enum HostChoice {
         default:
             Output.line(text.several(hosts.count))
             for (index, host) in hosts.enumerated() { Output.line("  \(index + 1)) " + text.describe(host)) }
-            guard let number = ask(text.pick(hosts.count), count: hosts.count) else { return nil }
+            guard let number = ask(text.pickHost(hosts.count), count: hosts.count) else { return nil }
             Output.line(text.joining(hosts[number - 1]))
             return hosts[number - 1]
         }
@@ -95,31 +95,31 @@ struct HostChoiceText {
     var language: Language
 
     var searching: String {
-        language == .zh ? "正在這個網路上找主機…" : "Looking for a host on this network…"
+        language.pick("正在這個網路上找主機…", "正在这个网络上找主机…", "Looking for a host on this network…")
     }
 
     var noneFound: String {
-        language == .zh
-            ? "這個網路上找不到主機——請向主持人要 spyd 印出的位址（spy-client 位址）"
-            : "no host found on this network — ask the host for the address printed by spyd (spy-client ADDRESS)"
+        language.pick(
+            "這個網路上找不到主機——請向主持人要 spyd 印出的位址（spy-client 位址）", "这个网络上找不到主机——请向主持人要 spyd 印出的地址（spy-client 地址）",
+            "no host found on this network — ask the host for the address printed by spyd (spy-client ADDRESS)")
     }
 
     func several(_ count: Int) -> String {
-        language == .zh ? "找到 \(count) 台主機：" : "Found \(count) hosts:"
+        language.pick("找到 \(count) 台主機：", "找到 \(count) 台主机：", "Found \(count) hosts:")
     }
 
-    func pick(_ count: Int) -> String {
-        language == .zh ? "選一台主機（1–\(count)）：" : "Pick a host (1–\(count)): "
+    func pickHost(_ count: Int) -> String {
+        language.pick("選一台主機（1–\(count)）：", "选一台主机（1–\(count)）：", "Pick a host (1–\(count)): ")
     }
 
     func pickRoom(_ count: Int) -> String {
-        language == .zh ? "選一個房間（1–\(count)）：" : "Pick a room (1–\(count)): "
+        language.pick("選一個房間（1–\(count)）：", "选一个房间（1–\(count)）：", "Pick a room (1–\(count)): ")
     }
 
     func joining(_ host: FoundHost) -> String {
-        language == .zh
-            ? "找到 \(host.answer.name)（\(host.address)），加入中…"
-            : "Found \(host.answer.name) at \(host.address); joining…"
+        language.pick(
+            "找到 \(host.answer.name)（\(host.address)），加入中…", "找到 \(host.answer.name)（\(host.address)），加入中…",
+            "Found \(host.answer.name) at \(host.address); joining…")
     }
 
     /// One host: name, address, each room's seats and state, and whether a password is needed.
@@ -127,16 +127,20 @@ struct HostChoiceText {
         var parts = [host.answer.name, host.address.description]
         parts += host.answer.rooms.map(describe)
         if host.answer.more > 0 {
-            parts.append(language == .zh ? "還有 \(host.answer.more) 個房間" : "+\(host.answer.more) rooms")
+            parts.append(
+                language.pick("還有 \(host.answer.more) 個房間", "还有 \(host.answer.more) 个房间", "+\(host.answer.more) rooms"))
         }
-        if host.answer.password { parts.append(language == .zh ? "需要密碼" : "password") }
+        if host.answer.password { parts.append(language.pick("需要密碼", "需要密码", "password")) }
         return parts.joined(separator: " — ")
     }
 
     /// One room: code, seats, whether a game is on.
     func describe(_ room: DiscoveryAnswer.Room) -> String {
-        language == .zh
-            ? "房間 \(room.code)：\(room.seated) 人入座、空 \(room.free) 位、\(room.playing ? "遊戲中" : "等待中")"
-            : "room \(room.code): \(room.seated) seated, \(room.free) free, \(room.playing ? "playing" : "lobby")"
+        let playing = language.pick(
+            room.playing ? "遊戲中" : "等待中", room.playing ? "游戏中" : "等待中", room.playing ? "playing" : "lobby")
+        return language.pick(
+            "房間 \(room.code)：\(room.seated) 人入座、空 \(room.free) 位、\(playing)",
+            "房间 \(room.code)：\(room.seated) 人入座、空 \(room.free) 位、\(playing)",
+            "room \(room.code): \(room.seated) seated, \(room.free) free, \(playing)")
     }
 }

@@ -52,7 +52,7 @@ enum PlainParseError: Error, Equatable, Sendable {
 
 /// Line mode for screen readers, logs and scripts: commands in, readable lines out.
 enum PlainMode {
-    /// Reads one typed line. Chinese command words are accepted too.
+    /// Reads one typed line. Chinese command words are accepted too, in either script.
     static func parse(_ line: String) -> Result<PlainCommand, PlainParseError> {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .success(.empty) }
@@ -65,16 +65,16 @@ enum PlainMode {
         switch verb {
         case "vote", "v", "投", "投票": return needing(PlainCommand.vote)
         case "clue", "c", "say", "描述": return needing(PlainCommand.clue)
-        case "pass", "done", "p", "過", "說完": return .success(.pass)
-        case "word", "w", "forgot", "f", "忘詞", "詞": return .success(.word)
-        case "start", "again", "開始", "再來": return .success(.start)
+        case "pass", "done", "p", "過", "說完", "过", "说完": return .success(.pass)
+        case "word", "w", "forgot", "f", "忘詞", "詞", "忘词", "词": return .success(.word)
+        case "start", "again", "開始", "再來", "开始", "再来": return .success(.start)
         case "kick", "踢": return needing(PlainCommand.kick)
         case "guess", "g", "猜": return needing(PlainCommand.guess)
         case "who", "seats", "座位": return .success(.who)
-        case "quit", "leave", "exit", "q", "離開": return .success(.quit)
-        case "help", "h", "?", "說明": return .success(.help)
-        case "set", "設定": return parseSetting(rest).map(PlainCommand.settings)
-        case "categories", "類別": return .success(.categories)
+        case "quit", "leave", "exit", "q", "離開", "离开": return .success(.quit)
+        case "help", "h", "?", "說明", "说明", "帮助": return .success(.help)
+        case "set", "設定", "设置": return parseSetting(rest).map(PlainCommand.settings)
+        case "categories", "類別", "类别": return .success(.categories)
         case "history", "戰績", "战绩": return .success(.history)
         case "words", "我們的詞", "我们的词":
             let argument = rest.split(separator: " ", maxSplits: 1).map(String.init)
@@ -85,8 +85,8 @@ enum PlainMode {
             default: return .success(.words(rest))
             }
         case "export", "匯出", "导出": return .success(.export(rest.isEmpty ? nil : rest))
-        case "y", "yes", "allow", "允許": return .success(.answerClaim(allow: true))
-        case "n", "no", "deny", "拒絕": return .success(.answerClaim(allow: false))
+        case "y", "yes", "allow", "允許", "允许": return .success(.answerClaim(allow: true))
+        case "n", "no", "deny", "拒絕", "拒绝": return .success(.answerClaim(allow: false))
         default: return .failure(.unknown(String(parts[0])))
         }
     }
@@ -94,7 +94,7 @@ enum PlainMode {
     private static func parseSetting(_ text: String) -> Result<SettingsChange, PlainParseError> {
         // Category names keep their case and may hold spaces ("Games and Hobbies"): commas separate them.
         let head = text.split(separator: " ", maxSplits: 1).map(String.init)
-        if let name = head.first?.lowercased(), ["categories", "category", "cat", "類別"].contains(name) {
+        if let name = head.first?.lowercased(), ["categories", "category", "cat", "類別", "类别"].contains(name) {
             let list = head.count > 1 ? head[1] : ""
             let names = list.split(whereSeparator: { $0 == "," || $0 == "，" })
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -106,9 +106,9 @@ enum PlainMode {
         guard words.count == 2 else { return .failure(.badArgument("set " + text)) }
         let (name, value) = (words[0], words[1])
         let flag: Bool? =
-            ["on", "yes", "true", "1", "開"].contains(value)
+            ["on", "yes", "true", "1", "開", "开"].contains(value)
             ? true
-            : ["off", "no", "false", "0", "關"].contains(value) ? false : nil
+            : ["off", "no", "false", "0", "關", "关"].contains(value) ? false : nil
         var change = SettingsChange()
         switch name {
         case "spies", "spy": change.spies = Int(value)
@@ -127,7 +127,7 @@ enum PlainMode {
         case "win", "spywin": change.spyWin = SpyWin(rawValue: value)
         case "reveal": change.revealOut = flag
         case "party": change.allowParty = flag
-        case "lang", "language", "bank", "語言":
+        case "lang", "language", "bank", "語言", "语言":
             // "zh-tw" once lowercased: the language names compare without case.
             change.language = BankLanguage.allCases.first { $0.rawValue.lowercased() == value }
         default: return .failure(.badArgument("set " + text))

@@ -474,7 +474,8 @@ enum Screen {
     }
 
     private static func tooSmall(columns: Int, rows: Int, language: Language, color: Bool) -> ScreenFrame {
-        let other: Language = language == .zh ? .en : .zh
+        // Said in the player's language, then in the other script's Chinese or in English, for whoever reads it.
+        let other: Language = language == .en ? .zhTW : .en
         let text = Strings(language: language)
         let message = [language, other].flatMap {
             wrapWords(text.tooSmall(columns: columns, rows: rows, language: $0), columns: max(1, columns - 1))

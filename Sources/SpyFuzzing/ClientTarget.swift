@@ -15,7 +15,7 @@ enum ClientTarget {
         var input = FuzzInput(bytes)
         let columns = Int(input.byte()) + 1
         let rows = Int(input.byte() % 48) + 1
-        var client = HeadlessClient(columns: columns, rows: rows, english: input.byte() & 1 == 1)
+        var client = HeadlessClient(columns: columns, rows: rows, languageIndex: Int(input.byte()))
         var steps = 0
         // Most steps change few rows; a row byte for byte as it was on the previous screen was checked then.
         var checkedScreen: [String] = []

@@ -40,6 +40,7 @@ package struct RoomSnapshot: Codable, Equatable {
         for (player, token) in tokens where token.utf8.count != 32 || !token.utf8.allSatisfy(hexDigits.contains) {
             return "the resume token of \(player.prefix(8)) is not one the host makes"
         }
+        if let savedAt, !(0...Room.maxLoadedDeadline).contains(savedAt) { return "savedAt out of range" }
         guard bots.cards.count <= Rules.maxTableSize else { return "\(bots.cards.count) bot cards" }
         for card in bots.cards.values {
             guard (0...room.latestGame).contains(card.game) else { return "a bot card of game \(card.game)" }

@@ -34,18 +34,34 @@ package final class DurableRooms: HostStorage {
     package init(directory: String, now: Int64, warn: (String) -> Void) throws {
         let (journal, contents) = try Journal.open(directory: directory, now: now, warn: warn)
         self.journal = journal
-        let rooms = JournalRooms(contents.records)
+        let rooms = contents.rooms
+        for (offset, problem) in rooms.skipped {
+            warn("the journal's record at byte \(offset) is skipped: \(problem)")
+        }
         for (code, problem) in rooms.unreplayed {
-            warn("room \(code): a change in the journal does not replay (\(problem)); the room is kept as before it")
+            warn(
+                "room \(JournalRooms.displayName(code)): a change in the journal does not replay "
+                    + "(\(JournalRooms.printable(problem, limit: 400))); the "
+                    + "room is kept as before it")
         }
         let stamp = now / 1000
-        for (code, problem, snapshot) in rooms.refused {
-            let aside = "\(directory)/room-\(code).corrupt-\(stamp)"
-            try? AtomicFile.write((try? StreamingJSONEncoder.encode(snapshot)) ?? [], to: aside, mode: 0o600)
-            warn("room \(code) in the journal is corrupt (\(problem)); moved aside to \(aside)")
+        for aside in rooms.refused {
+            let bytes: [UInt8]
+            switch aside.kept {
+            case .record(let offset, let size): bytes = (try? journal.payload(at: offset, size: size)) ?? []
+            case .snapshot(let snapshot): bytes = (try? StreamingJSONEncoder.encode(snapshot)) ?? []
+            }
+            // The code names the file only when it is a room code: the journal's bytes never choose a path.
+            let name = JournalRooms.isRoomCode(aside.code) ? "room-\(aside.code)" : "room-at-\(aside.offset)"
+            let path = "\(directory)/\(name).corrupt-\(stamp)"
+            try? AtomicFile.write(bytes, to: path, mode: 0o600)
+            warn(
+                "room \(JournalRooms.displayName(aside.code)) in the journal is corrupt "
+                    + "(\(JournalRooms.printable(aside.problem, limit: 400))); moved "
+                    + "aside to \(path)")
         }
         recovered = rooms.rooms.map(\.snapshot)
-        needsRewrite = !rooms.refused.isEmpty || !rooms.unreplayed.isEmpty
+        needsRewrite = !rooms.refused.isEmpty || !rooms.unreplayed.isEmpty || !rooms.skipped.isEmpty
     }
 
     /// Whether the journal refuses changes (a commit failed and the file is not rewritten yet).

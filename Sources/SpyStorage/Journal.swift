@@ -86,7 +86,7 @@ package final class Journal {
     /// Rooms whose changes since their snapshot passed the policy, kept as records come for the same reason.
     private var dueForSnapshot: Set<String> = []
 
-    private init(directory: String, fd: Int32, committedBytes: Int, fileBytes: Int, disk: Disk, policy: Policy) {
+    init(directory: String, fd: Int32, committedBytes: Int, fileBytes: Int, disk: Disk, policy: Policy) {
         self.directory = directory
         self.path = "\(directory)/\(Journal.fileName)"
         self.fd = fd
@@ -131,7 +131,7 @@ package final class Journal {
         }
     }
 
-    private func account(_ record: JournalRecord, size: Int) {
+    func account(_ record: JournalRecord, size: Int) {
         switch record {
         case .snapshot(let snapshot):
             forget(snapshot.room.code)
@@ -152,8 +152,9 @@ package final class Journal {
         return since
     }
 
-    /// Takes a room's records out of the books: a fresh snapshot or its closing supersedes them.
-    private func forget(_ code: String) {
+    /// Takes a room's records out of the books: a fresh snapshot or its closing supersedes them, or the room was
+    /// set aside when the journal was opened.
+    func forget(_ code: String) {
         liveBytes -=
             (snapshotBytes.removeValue(forKey: code) ?? 0) + (sinceSnapshot.removeValue(forKey: code)?.bytes ?? 0)
         dueForSnapshot.remove(code)
@@ -237,6 +238,24 @@ package final class Journal {
             guard lstat(path, &info) == 0 else { return nil }
             return Placement(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
+    }
+
+    /// Takes the open journal file `fd` as this journal's, its records ending at `committedBytes` (at opening).
+    func adopt(fd: Int32, committedBytes: Int, fileBytes: Int) {
+        self.fd = fd
+        self.committedBytes = committedBytes
+        self.fileBytes = fileBytes
+        placement = Placement(fd: fd)
+    }
+
+    /// The payload of the record at `offset`, `size` bytes framed, as the file holds it.
+    func payload(at offset: Int, size: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, size - JournalFormat.recordHeaderBytes))
+        let source = JournalFileSource(fd: fd, size: committedBytes, path: path)
+        let read = try bytes.withUnsafeMutableBytes {
+            try source.read(at: offset + JournalFormat.recordHeaderBytes, into: $0)
+        }
+        return Array(bytes[..<read])
     }
 
     /// Drops the records buffered since the last commit.
@@ -333,134 +352,5 @@ package final class Journal {
         }
         AtomicFile.syncDirectory(directory)
         return (fd, bytes.count, bytes.count + zeros, sizes)
-    }
-}
-
-// MARK: Opening
-
-extension Journal {
-    /// What the journal held when it was opened.
-    struct Contents {
-        /// Every good record, in order.
-        var records: [JournalRecord]
-        /// Bytes of a torn or corrupt tail that were cut off and kept aside (0 when none).
-        var cutBytes = 0
-        /// Room files of an older host that the journal was made from at this start.
-        var migratedFiles = 0
-    }
-
-    /// Opens (or creates) the journal of `directory` at `now` (wall-clock ms, which names the files set aside). A
-    /// torn or corrupt tail is cut off, kept aside in a file of its own and reported through `warn`; room files of
-    /// an older host become the journal's first snapshots and are renamed `*.migrated` once the journal holding
-    /// them is durable. What cannot be read safely (a symlink, an unreadable or oversized file, a journal of a
-    /// newer format) stops the start, naming it.
-    static func open(
-        directory: String, now: Int64, disk: Disk = .system, policy: Policy = Policy(), warn: (String) -> Void
-    ) throws -> (Journal, Contents) {
-        try StateDirectory.prepare(directory)
-        let path = "\(directory)/\(fileName)"
-        var contents = Contents(records: [])
-        var size = 0
-        var fileSize = 0
-        switch BoundedFile.read(path, maxBytes: maxFileBytes, followingLinks: false) {
-        case .success(let bytes):
-            switch JournalFormat.headerProblem(bytes) {
-            case .format(let format):
-                throw StorageError(
-                    "the journal \(path) has format \(format), which this host does not read (it reads format "
-                        + "\(JournalFormat.version)); run the host that wrote it, or move the file away yourself")
-            case .notAJournal:
-                let aside = "\(path).corrupt-\(now / 1000)"
-                rename(path, aside)
-                warn("the journal \(fileName) has no valid header; moved aside to \(aside)")
-            case nil:
-                let parsed = JournalFormat.parse(bytes)
-                contents.records = parsed.records.map(\.record)
-                size = parsed.goodBytes
-                fileSize = bytes.count
-                if let problem = parsed.tailProblem {
-                    contents.cutBytes = parsed.tailBytes
-                    let aside = "\(path).tail-\(now / 1000)"
-                    let tail = Array(bytes[parsed.goodBytes..<(parsed.goodBytes + parsed.tailBytes)])
-                    try? AtomicFile.write(tail, to: aside, mode: 0o600)
-                    warn(
-                        "the journal ends in \(problem) at byte \(parsed.goodBytes): the last \(contents.cutBytes) "
-                            + "bytes are not trusted; cut off and kept in \(aside)")
-                }
-            }
-        case .failure(.missing):
-            break
-        case .failure(let problem):
-            throw StorageError(
-                "the journal \(path) cannot be read (\(problem.reason)); it is not moved aside: fix it or move it "
-                    + "away yourself, then start again")
-        }
-        let fd: Int32
-        if size > 0 {
-            fd = Glibc.open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0 else {
-                throw StorageError("cannot open the journal \(path): \(String(cString: strerror(errno)))")
-            }
-            if contents.cutBytes > 0 {
-                guard ftruncate(fd, off_t(size)) == 0, fsync(fd) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    close(fd)
-                    throw StorageError("cannot cut the torn tail off the journal \(path): \(reason)")
-                }
-                fileSize = size
-            }
-        } else {
-            fd = -1
-            fileSize = 0
-        }
-        let journal = Journal(
-            directory: directory, fd: fd, committedBytes: size, fileBytes: fileSize, disk: disk, policy: policy)
-        for record in contents.records { journal.account(record, size: 0) }
-        contents.migratedFiles = try journal.adoptOlderFiles(
-            contents: &contents, created: size == 0, now: now, warn: warn)
-        return (journal, contents)
-    }
-
-    /// The room files (`room-CODE.json`) of an older host: on a new journal they become its snapshots; next to a
-    /// journal made from them they are set aside; any other is refused rather than ignored.
-    private func adoptOlderFiles(
-        contents: inout Contents, created: Bool, now: Int64, warn: (String) -> Void
-    ) throws -> Int {
-        let older = OlderRoomFiles(directory: directory)
-        let snapshots = created ? try older.takeIn(now: now, warn: warn) : []
-        var files: [String: UInt32] = [:]
-        for name in try older.names() {
-            guard
-                case .success(let bytes) = BoundedFile.read(
-                    "\(directory)/\(name)", maxBytes: OlderRoomFiles.maxFileBytes, followingLinks: false)
-            else { throw StorageError("cannot read the state file \(directory)/\(name)") }
-            files[name] = CRC32C.checksum(bytes)
-        }
-        if created {
-            try rewrite(snapshots, migrated: files.isEmpty ? nil : files)
-            contents.records = (files.isEmpty ? [] : [.migrated(files)]) + snapshots.map { .snapshot($0) }
-        } else if !files.isEmpty {
-            var known: [String: UInt32] = [:]
-            for case .migrated(let listed) in contents.records { known.merge(listed) { $1 } }
-            if let stranger = files.keys.sorted().first(where: { known[$0] != files[$0] }) {
-                throw StorageError(
-                    "the state directory \(directory) holds a journal and also \(stranger), a room file the journal "
-                        + "was not made from (written by an older host after the journal?); move it away or remove "
-                        + "the journal \(Journal.fileName) to start from the room files, then start again")
-            }
-        }
-        for name in files.keys.sorted() {
-            let from = "\(directory)/\(name)"
-            guard rename(from, from + ".migrated") == 0 else {
-                throw StorageError("cannot set aside \(from): \(String(cString: strerror(errno)))")
-            }
-        }
-        if !files.isEmpty {
-            AtomicFile.syncDirectory(directory)
-            warn(
-                "moved \(files.count) room file(s) of an older host into the journal; the files are kept as "
-                    + "room-*.json.migrated")
-        }
-        return created ? files.count : 0
     }
 }

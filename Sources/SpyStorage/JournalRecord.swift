@@ -125,26 +125,92 @@ package enum JournalRecord: Equatable {
         }
     }
 
-    /// The record a checksummed payload holds; `nil` when the bytes do not make one.
-    init?(kind: UInt8, payload: ArraySlice<UInt8>) {
+    /// The record a checksummed payload holds, or why it holds none this host reads (and which room it is about,
+    /// when that can be told).
+    package static func decode(kind: UInt8, payload: [UInt8]) -> DecodedRecord {
         let data = Data(payload)
         let decoder = JSONDecoder()
+        func unreadable(_ error: any Error, room: String?) -> DecodedRecord {
+            .unreadable(kind: kind, room: room, problem: DecodedRecord.describe(error, in: data))
+        }
         switch Kind(rawValue: kind) {
         case .snapshot:
-            guard let snapshot = try? decoder.decode(RoomSnapshot.self, from: data) else { return nil }
-            self = .snapshot(snapshot)
+            do {
+                return .record(.snapshot(try decoder.decode(RoomSnapshot.self, from: data)))
+            } catch {
+                return unreadable(error, room: try? decoder.decode(SnapshotRoom.self, from: data).room.code)
+            }
         case .change:
-            guard let change = try? decoder.decode(RoomChange.self, from: data) else { return nil }
-            self = .change(change)
+            do {
+                return .record(.change(try decoder.decode(RoomChange.self, from: data)))
+            } catch {
+                return unreadable(error, room: try? decoder.decode(ChangeRoom.self, from: data).room)
+            }
         case .closed:
-            guard let code = String(validating: payload, as: UTF8.self), !code.isEmpty else { return nil }
-            self = .closed(code)
+            guard let code = String(validating: payload, as: UTF8.self), !code.isEmpty else {
+                return .unreadable(kind: kind, room: nil, problem: "a closing that names no room")
+            }
+            return .record(.closed(code))
         case .migrated:
-            guard let files = try? decoder.decode([String: UInt32].self, from: data) else { return nil }
-            self = .migrated(files)
+            do {
+                return .record(.migrated(try decoder.decode([String: UInt32].self, from: data)))
+            } catch {
+                return unreadable(error, room: nil)
+            }
         case nil:
-            return nil
+            return .unreadable(
+                kind: kind, room: nil, problem: "a record of kind \(kind), which this host does not write")
         }
+    }
+
+    /// Only the room's code of a snapshot, to tell whose it is when the rest does not decode.
+    private struct SnapshotRoom: Decodable {
+        struct Room: Decodable {
+            var code: String
+        }
+        var room: Room
+    }
+
+    /// Only the room's code of a change.
+    private struct ChangeRoom: Decodable {
+        var room: String
+    }
+}
+
+/// What a record whose checksum matches holds.
+package enum DecodedRecord: Equatable {
+    case record(JournalRecord)
+    /// A payload this host cannot read (a value of the wrong type or out of its range, a field missing, a kind it
+    /// does not know): about `room` when its code could still be read.
+    case unreadable(kind: UInt8, room: String?, problem: String)
+
+    /// A decoding error of `data` in a few words: where in the payload, and what was wrong there.
+    static func describe(_ error: any Error, in data: Data) -> String {
+        let context: DecodingError.Context
+        var missing: String?
+        switch error as? DecodingError {
+        case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found):
+            context = found
+        case .keyNotFound(let key, let found):
+            context = found
+            missing = key.stringValue
+        case nil:
+            return "it is not JSON this host reads"
+        @unknown default:
+            return "it is not JSON this host reads"
+        }
+        // The decoder reports a number that does not fit where it is read (too large, or a fraction where a
+        // whole number belongs) as JSON that is not valid, at no path.
+        if case .dataCorrupted = error as? DecodingError, context.codingPath.isEmpty,
+            (try? JSONSerialization.jsonObject(with: data)) != nil
+        {
+            return "a number that does not fit the field it is in (too large, or not a whole number)"
+        }
+        let path =
+            (context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } + [missing].compactMap { $0 })
+            .joined(separator: ".")
+        let what = missing == nil ? context.debugDescription : "missing"
+        return JournalRooms.printable(path.isEmpty ? what : "\(path): \(what)", limit: 160)
     }
 }
 
@@ -220,23 +286,18 @@ package enum JournalFormat {
         return output.byteCount
     }
 
+    /// Appends a record of `kind` with `payload` as it stands, framed and checksummed: any bytes at all, the way
+    /// a tool (or a test playing a hostile disk) writes them.
+    static func frame(kind: UInt8, payload: [UInt8], into bytes: inout [UInt8]) {
+        append(UInt32(payload.count), to: &bytes)
+        append(CRC32C.checksum([kind] + payload), to: &bytes)
+        bytes.append(kind)
+        bytes += payload
+    }
+
     struct RecordTooLarge: Error, CustomStringConvertible {
         var bytes: Int
         var description: String { "a record of \(bytes) bytes is larger than a journal record may be" }
-    }
-
-    /// What the bytes of a journal hold.
-    package struct Parsed {
-        /// Each whole, checksummed record with its offset.
-        package var records: [(offset: Int, record: JournalRecord)] = []
-        /// Bytes up to the end of the last good record.
-        package var goodBytes = 0
-        /// Why the bytes after `goodBytes` are not records, when some of them are not zero.
-        package var tailProblem: String?
-        /// Bytes of the torn or corrupt tail, up to its last byte that is not zero (0 when the tail is whole).
-        package var tailBytes = 0
-        /// Zeros after the last record: space the host wrote ahead for its next records, not a tail.
-        package var preallocatedBytes = 0
     }
 
     /// Why the header is not one this host reads, if it is not.
@@ -253,53 +314,5 @@ package enum JournalFormat {
         else { return .notAJournal }
         let format = uint32(bytes, at: 8)
         return format == version ? nil : .format(format)
-    }
-
-    /// The records of a journal whose header is good, up to the first one that is torn or corrupt. Where the
-    /// records stop, the rest of the file is either all zeros (written ahead by the host: the journal ends there,
-    /// whole) or a tail that cannot be trusted. No record is all zeros: its checksum covers its nonzero kind.
-    package static func parse(_ bytes: [UInt8]) -> Parsed {
-        var parsed = parseRecords(bytes)
-        if let last = bytes.lastIndex(where: { $0 != 0 }), last >= parsed.goodBytes {
-            parsed.tailBytes = last + 1 - parsed.goodBytes
-        } else {
-            parsed.tailProblem = nil
-            parsed.preallocatedBytes = bytes.count - parsed.goodBytes
-        }
-        return parsed
-    }
-
-    private static func parseRecords(_ bytes: [UInt8]) -> Parsed {
-        var parsed = Parsed(goodBytes: headerBytes)
-        var offset = headerBytes
-        while offset < bytes.count {
-            guard bytes.count - offset >= recordHeaderBytes else {
-                parsed.tailProblem = "a record header cut short"
-                break
-            }
-            let length = Int(uint32(bytes, at: offset))
-            let checksum = uint32(bytes, at: offset + 4)
-            guard length <= maxPayloadBytes else {
-                parsed.tailProblem = "a record length of \(length) bytes"
-                break
-            }
-            let end = offset + recordHeaderBytes + length
-            guard end <= bytes.count else {
-                parsed.tailProblem = "a record cut short"
-                break
-            }
-            guard CRC32C.checksum(bytes[(offset + 8)..<end]) == checksum else {
-                parsed.tailProblem = "a record whose checksum does not match"
-                break
-            }
-            guard let record = JournalRecord(kind: bytes[offset + 8], payload: bytes[(offset + 9)..<end]) else {
-                parsed.tailProblem = "a checksummed record that is not one this host writes"
-                break
-            }
-            parsed.records.append((offset, record))
-            offset = end
-            parsed.goodBytes = end
-        }
-        return parsed
     }
 }

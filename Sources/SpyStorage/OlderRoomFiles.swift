@@ -63,7 +63,8 @@ package struct OlderRoomFiles {
                 let path = "\(directory)/\(name)"
                 let aside = "\(path).corrupt-\(now / 1000)"
                 rename(path, aside)
-                warn("state file \(name) is corrupt (\(corrupt.problem)); moved aside to \(aside)")
+                let problem = JournalRooms.printable(corrupt.problem, limit: 400)
+                warn("state file \(name) is corrupt (\(problem)); moved aside to \(aside)")
             }
         }
         for name in names where name.hasSuffix(".tmp") {

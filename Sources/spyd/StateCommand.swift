@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SpyHost
 import SpyNet
 import SpyProtocol
 import SpyStorage
@@ -77,63 +78,146 @@ enum StateCommand {
         if info.st_mode & 0o022 != 0 { problem("group or others can write it; the host refuses it") }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         let path = "\(directory)/\(Journal.fileName)"
-        var records: [JournalRecord] = []
-        switch BoundedFile.read(path, maxBytes: Journal.maxFileBytes, followingLinks: false) {
-        case .failure(.missing):
+        var rooms = JournalRooms()
+        var journalRead = false
+        switch JournalFileSource.open(path, maxBytes: Journal.maxFileBytes) {
+        case nil:
             say("journal: none yet (the host writes \(Journal.fileName) at its first start)")
         case .failure(let reason):
             problem("the journal \(Journal.fileName) cannot be read: \(reason.reason)")
-        case .success(let bytes):
-            switch JournalFormat.headerProblem(bytes) {
-            case .notAJournal:
-                problem("\(Journal.fileName) has no valid journal header (the next start moves it aside)")
-            case .format(let format):
-                problem("\(Journal.fileName) has format \(format); this host reads format \(JournalFormat.version)")
-            case nil:
-                let parsed = JournalFormat.parse(bytes)
-                records = parsed.records.map(\.record)
-                say(
-                    "journal: format \(JournalFormat.version), \(bytes.count) bytes, \(records.count) records")
-                if let tail = parsed.tailProblem {
-                    problem(
-                        "torn or corrupt tail: \(parsed.tailBytes) bytes from byte \(parsed.goodBytes) "
-                            + "(\(tail)); the next start cuts them off and keeps them aside")
-                } else {
-                    say("tail: whole (every record's checksum matches)")
-                }
-                if parsed.preallocatedBytes > 0 {
-                    say(
-                        "space written ahead: \(parsed.preallocatedBytes) bytes of zeros after the last record, "
-                            + "where the next records go (the journal ends at byte \(parsed.goodBytes))")
-                }
+        case .success(let source):
+            defer { source.close() }
+            do {
+                journalRead = try read(source, into: &rooms, say: say, problem: problem)
+            } catch {
+                problem("\(error)")
             }
         }
-        let rooms = JournalRooms(records)
+        rooms.finish()
         say("rooms: \(rooms.rooms.count)")
         for entry in rooms.rooms {
-            let snapshot = entry.snapshot
-            var parts = [
-                "  \(snapshot.room.code)", snapshot.permanent ? "host's own" : "opened by a client",
-                "\(snapshot.room.playerIDs.count) seats", "phase \(snapshot.room.phase.rawValue)",
-                "\(snapshot.room.latestGame) games",
-            ]
+            var parts = ["  " + summary(of: entry.snapshot)]
             parts.append(entry.savedAt.map { "snapshot \(age(now - $0)) old" } ?? "snapshot of unknown age")
             parts.append("\(entry.changes) changes after it")
             if let last = entry.lastChange { parts.append("last change \(age(now - last)) ago") }
             say(parts.joined(separator: ", "))
         }
-        for (code, reason, _) in rooms.refused { problem("room \(code) cannot be trusted (\(reason))") }
-        for (code, reason) in rooms.unreplayed { problem("room \(code): a change does not replay (\(reason))") }
-        let older = names.filter { $0.hasPrefix("room-") && $0.hasSuffix(".json") }
-        if !older.isEmpty {
-            say(
-                "room files of an older host, taken into the journal at the next start: \(older.joined(separator: ", "))"
-            )
+        for aside in rooms.refused {
+            problem(
+                "room \(JournalRooms.displayName(aside.code)) cannot be trusted "
+                    + "(\(JournalRooms.printable(aside.problem, limit: 400))); the next start sets it aside")
         }
+        for (code, reason) in rooms.unreplayed {
+            problem(
+                "room \(JournalRooms.displayName(code)): a change does not replay "
+                    + "(\(JournalRooms.printable(reason, limit: 400)))")
+        }
+        for (_, reason) in rooms.skipped {
+            problem("\(JournalRooms.printable(reason, limit: 400)); the next start skips it")
+        }
+        checkOlderFiles(
+            names.filter(OlderRoomFiles.isRoomFile), in: directory, beside: journalRead ? rooms.migrated : nil,
+            say: say, problem: problem)
         let aside = names.filter { $0.contains(".corrupt-") || $0.contains(".tail-") || $0.hasSuffix(".migrated") }
         if !aside.isEmpty { say("set aside (never read again): \(aside.joined(separator: ", "))") }
         say(trusted ? "ok" : "not ok")
         return trusted ? 0 : 1
+    }
+
+    /// Reads the journal's records into `rooms`, a window at a time; returns whether it is a journal this host
+    /// reads (and its records were read).
+    private static func read(
+        _ source: JournalFileSource, into rooms: inout JournalRooms, say: (String) -> Void,
+        problem: (String) -> Void
+    ) throws -> Bool {
+        var reader = JournalReader(source)
+        switch try reader.headerProblem() {
+        case .notAJournal:
+            problem("\(Journal.fileName) has no valid journal header (the next start moves it aside)")
+            return false
+        case .format(let format):
+            problem("\(Journal.fileName) has format \(format); this host reads format \(JournalFormat.version)")
+            return false
+        case nil:
+            break
+        }
+        while let record = try reader.next() {
+            rooms.take(
+                JournalRecord.decode(kind: record.kind, payload: record.payload), offset: record.offset,
+                size: record.size)
+        }
+        let end = reader.end ?? JournalReader<JournalFileSource>.End(goodBytes: source.size)
+        say("journal: format \(JournalFormat.version), \(source.size) bytes, \(rooms.recordCount) records")
+        if let tail = end.tailProblem {
+            problem(
+                "torn or corrupt tail: \(end.tailBytes) bytes from byte \(end.goodBytes) "
+                    + "(\(tail)); the next start cuts them off and keeps them aside")
+        } else {
+            say("tail: whole (every record's checksum matches)")
+        }
+        if end.preallocatedBytes > 0 {
+            say(
+                "space written ahead: \(end.preallocatedBytes) bytes of zeros after the last record, "
+                    + "where the next records go (the journal ends at byte \(end.goodBytes))")
+        }
+        return true
+    }
+
+    /// The room files of an older host: each is read as the next start would take it in. Beside a journal
+    /// (`migrated`: the files it was made from), a file it was made from is set aside at the next start, and any
+    /// other stops it.
+    private static func checkOlderFiles(
+        _ files: [String], in directory: String, beside migrated: [String: UInt32]?, say: (String) -> Void,
+        problem: (String) -> Void
+    ) {
+        guard !files.isEmpty else { return }
+        if migrated == nil {
+            say(
+                "room files of an older host, taken into the journal at the next start: \(files.joined(separator: ", "))"
+            )
+        } else {
+            say("room files of an older host beside the journal: \(files.joined(separator: ", "))")
+        }
+        let older = OlderRoomFiles(directory: directory)
+        for name in files {
+            let read: Result<RoomSnapshot, OlderRoomFiles.Corrupt>
+            do {
+                read = try older.read(name)
+            } catch {
+                problem("\(error)")
+                continue
+            }
+            if let migrated {
+                let bytes = try? BoundedFile.read(
+                    "\(directory)/\(name)", maxBytes: OlderRoomFiles.maxFileBytes, followingLinks: false
+                ).get()
+                if let bytes, migrated[name] == CRC32C.checksum(bytes) {
+                    say("  \(name): already in the journal (the next start sets the file aside)")
+                } else {
+                    problem(
+                        "room file \(name) is not one the journal was made from: the next start refuses to run "
+                            + "until it is moved away")
+                }
+                continue
+            }
+            switch read {
+            case .success(let snapshot):
+                say("  \(name): " + summary(of: snapshot))
+            case .failure(let corrupt):
+                problem(
+                    "room file \(name) is corrupt (\(JournalRooms.printable(corrupt.problem, limit: 400))); the next "
+                        + "start moves it aside")
+            }
+        }
+    }
+
+    /// "KFRW, host's own, 4 seats, phase lobby, 0 games".
+    private static func summary(of snapshot: RoomSnapshot) -> String {
+        [
+            snapshot.room.code, snapshot.permanent ? "host's own" : "opened by a client",
+            "\(snapshot.room.playerIDs.count) seats", "phase \(snapshot.room.phase.rawValue)",
+            "\(snapshot.room.latestGame) games",
+        ].joined(separator: ", ")
     }
 
     private static func age(_ ms: Int64) -> String {

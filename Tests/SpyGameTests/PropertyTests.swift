@@ -245,6 +245,8 @@ struct RandomGame {
             return false
         case .success(let produced):
             effects.append(produced)
+            // Every state the rules reach is one a start would load.
+            if let wrong = room.integrityProblem { Issue.record("after \(event): \(wrong)") }
             try check(produced, checkJSON: checkJSON)
             return true
         }

@@ -10,13 +10,13 @@ import Testing
 
 /// The journal's format, its recovery (snapshot plus replay) and what a failing disk does to it.
 @Suite struct JournalTests {
-    private func privateDirectory() throws -> String {
+    func privateDirectory() throws -> String {
         let directory = try Scratch.directory()
         chmod(directory.path, 0o700)
         return directory.path
     }
 
-    private func snapshot(_ code: String = "KFRW", seed: UInt64 = 3) -> RoomSnapshot {
+    func snapshot(_ code: String = "KFRW", seed: UInt64 = 3) -> RoomSnapshot {
         var room = Room(code: code, seed: seed)
         _ = room.apply(.join(name: "Amy", bot: false), now: 0)
         return RoomSnapshot(
@@ -24,33 +24,33 @@ import Testing
             joinedByOthers: false)
     }
 
-    private func join(_ name: String, _ code: String = "KFRW", now: Millis, token: String? = nil) -> RoomChange {
+    func join(_ name: String, _ code: String = "KFRW", now: Millis, token: String? = nil) -> RoomChange {
         RoomChange(
             room: code, now: now, event: LoggedEvent(.join(name: name, bot: token == nil)),
             tokens: token.map { ["p\(name.count)": $0] }, joinedByOthers: true)
     }
 
     /// A change that any number of can follow: the room's clock ticks, and its first seat's token is issued again.
-    private func tick(_ code: String = "KFRW", now: Millis) -> RoomChange {
+    func tick(_ code: String = "KFRW", now: Millis) -> RoomChange {
         RoomChange(
             room: code, now: now, event: LoggedEvent(.tick), tokens: ["p1": String(repeating: "c", count: 32)])
     }
 
-    private func rooms(in directory: String, warnings: inout [String]) throws -> [RoomSnapshot] {
+    func rooms(in directory: String, warnings: inout [String]) throws -> [RoomSnapshot] {
         var collected: [String] = []
         let (_, contents) = try Journal.open(directory: directory, now: 0) { collected.append($0) }
         warnings = collected
-        return JournalRooms(contents.records).rooms.map(\.snapshot)
+        return contents.rooms.rooms.map(\.snapshot)
     }
 
-    private func rooms(in directory: String) throws -> [RoomSnapshot] {
+    func rooms(in directory: String) throws -> [RoomSnapshot] {
         var warnings: [String] = []
         let found = try rooms(in: directory, warnings: &warnings)
         #expect(warnings.isEmpty)
         return found
     }
 
-    private func fileBytes(_ path: String) throws -> [UInt8] {
+    func fileBytes(_ path: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
@@ -76,7 +76,7 @@ import Testing
     @Test func committedChangesComeBackThroughReplay() throws {
         let directory = try privateDirectory()
         let (journal, contents) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
-        #expect(contents.records.isEmpty)
+        #expect(contents.rooms.recordCount == 0)
         var expected = snapshot()
         try journal.append(.snapshot(expected))
         let changes = [join("Bo", now: 10, token: String(repeating: "b", count: 32)), join("Cy", now: 20)]
@@ -250,7 +250,7 @@ import Testing
 
         // Reopened: every record loads, nothing is cut or set aside, and appends follow the last record.
         let (again, contents) = try Journal.open(directory: directory, now: 0, policy: policy) { Issue.record("\($0)") }
-        #expect(contents.cutBytes == 0 && contents.records.count == 2)
+        #expect(contents.cutBytes == 0 && contents.rooms.recordCount == 2)
         #expect(again.committedBytes == journal.committedBytes)
         #expect(again.fileBytes == size)
         let reopened = again
@@ -331,200 +331,6 @@ import Testing
         var warnings: [String] = []
         #expect(try rooms(in: copy, warnings: &warnings) == [after])
         #expect(warnings.count == 1 && warnings[0].contains("the last 101 bytes are not trusted"), "\(warnings)")
-    }
-
-    // MARK: A failing disk
-
-    /// A disk whose next writes or syncs fail, as a test decides.
-    final class FailingDisk: @unchecked Sendable {
-        var writeFailure: Int32?
-        /// Bytes a failing write still puts on the disk before it fails (a full disk takes part of a write).
-        var partialBytes = 0
-        var syncFailure: Int32?
-        var syncs = 0
-        /// The file cannot grow past this many bytes: writes beyond are cut short, then refused (a disk that fills).
-        var capacity: Int?
-
-        var disk: Journal.Disk {
-            Journal.Disk(
-                write: { [self] fd, bytes, offset in
-                    if let capacity, offset + bytes.count > capacity {
-                        guard capacity > offset else {
-                            errno = ENOSPC
-                            return -1
-                        }
-                        return pwrite(fd, bytes.baseAddress, capacity - offset, off_t(offset))
-                    }
-                    if let code = writeFailure {
-                        if partialBytes > 0, bytes.count > partialBytes {
-                            let count = pwrite(fd, bytes.baseAddress, partialBytes, off_t(offset))
-                            partialBytes = 0
-                            return count
-                        }
-                        errno = code
-                        return -1
-                    }
-                    return pwrite(fd, bytes.baseAddress, bytes.count, off_t(offset))
-                },
-                sync: { [self] fd in
-                    syncs += 1
-                    if let code = syncFailure {
-                        errno = code
-                        return -1
-                    }
-                    return fdatasync(fd)
-                })
-        }
-    }
-
-    private func failingCommit(_ fault: (FailingDisk) -> Void) throws {
-        let directory = try privateDirectory()
-        let failing = FailingDisk()
-        let (journal, _) = try Journal.open(directory: directory, now: 0, disk: failing.disk) { Issue.record("\($0)") }
-        var durable = snapshot()
-        try journal.append(.snapshot(durable))
-        try journal.commit()
-        let size = journal.committedBytes
-
-        fault(failing)
-        try journal.append(.change(join("Bo", now: 10)))
-        try journal.append(.change(join("Cy", now: 20)))
-        #expect(throws: Journal.WriteError.self) { try journal.commit() }
-        #expect(journal.isBroken)
-        #expect(try fileBytes(journal.path).count == size)
-        #expect(try rooms(in: directory) == [durable])
-
-        // The disk is back, but the journal stays refused until it is rewritten whole.
-        failing.writeFailure = nil
-        failing.syncFailure = nil
-        try journal.append(.change(join("Bo", now: 30)))
-        #expect(throws: Journal.WriteError.self) { try journal.commit() }
-        try journal.rewrite([durable])
-        #expect(!journal.isBroken)
-        let change = join("Dee", now: 40)
-        try journal.append(.change(change))
-        try journal.commit()
-        try durable.replay(change)
-        #expect(try rooms(in: directory) == [durable])
-    }
-
-    @Test func aFailedWriteCommitsNothing() throws {
-        try failingCommit { $0.writeFailure = EIO }
-    }
-
-    @Test func aFullDiskThatTakesHalfAWriteCommitsNothing() throws {
-        try failingCommit {
-            $0.writeFailure = ENOSPC
-            $0.partialBytes = 20
-        }
-    }
-
-    @Test func aFailedSyncCommitsNothing() throws {
-        try failingCommit { $0.syncFailure = EIO }
-    }
-
-    /// Zeros ahead are a saving, not a promise: a disk with room for the records but not for the zeros takes the
-    /// records, and only a record that does not fit is refused.
-    @Test func aDiskWithoutRoomForZerosAheadStillTakesEveryRecordThatFits() throws {
-        let directory = try privateDirectory()
-        let filling = FailingDisk()
-        var policy = Journal.Policy()
-        policy.preallocationBytes = 4_096
-        let (journal, _) = try Journal.open(directory: directory, now: 0, disk: filling.disk, policy: policy) {
-            Issue.record("\($0)")
-        }
-        var expected = snapshot()
-        try journal.append(.snapshot(expected))
-        try journal.commit()
-        let zerosEnd = journal.fileBytes
-        filling.capacity = zerosEnd + 600
-        var now: Millis = 0
-        while journal.committedBytes < zerosEnd + 300 {
-            now += 10
-            let change = tick(now: now)
-            try journal.append(.change(change))
-            try journal.commit()
-            try expected.replay(change)
-        }
-        #expect(try fileBytes(journal.path).count <= zerosEnd + 600)
-        #expect(try rooms(in: directory) == [expected])
-
-        let durable = journal.committedBytes
-        for number in 0..<20 { try journal.append(.change(tick(now: now + Millis(number)))) }
-        #expect(throws: Journal.WriteError.self) { try journal.commit() }
-        #expect(journal.isBroken)
-        #expect(try fileBytes(journal.path).count == durable)
-        #expect(try rooms(in: directory) == [expected])
-    }
-
-    /// A journal renamed, replaced (by a copy or by a symbolic link to itself) or removed under the host, or its
-    /// directory moved away or another put in its place, takes no commit: what it wrote would not be found at the
-    /// next start. A second name for the same file (a hard link) changes nothing the next start would find.
-    @Test func aJournalMovedOrReplacedUnderTheHostTakesNoCommit() throws {
-        for move in ["none", "hard link", "rename", "replace", "symlink", "remove", "directory gone", "directory"] {
-            let directory = try privateDirectory()
-            let (journal, _) = try Journal.open(directory: directory, now: 0) { Issue.record("\($0)") }
-            try journal.append(.snapshot(snapshot()))
-            try journal.commit()
-            let path = journal.path
-            switch move {
-            case "rename":
-                #expect(rename(path, path + ".old") == 0)
-            case "replace":
-                #expect(rename(path, path + ".old") == 0)
-                try Data(try fileBytes(path + ".old")).write(to: URL(fileURLWithPath: path))
-            case "hard link":
-                #expect(link(path, path + ".second") == 0)
-            case "symlink":
-                #expect(rename(path, path + ".old") == 0)
-                #expect(symlink(path + ".old", path) == 0)
-            case "remove":
-                #expect(unlink(path) == 0)
-            case "directory gone":
-                #expect(rename(directory, directory + ".away") == 0)
-            case "directory":
-                #expect(rename(directory, directory + ".away") == 0)
-                #expect(mkdir(directory, 0o700) == 0)
-                try Data(try fileBytes(directory + ".away/" + Journal.fileName)).write(to: URL(fileURLWithPath: path))
-            default:
-                break
-            }
-            try journal.append(.change(tick(now: 5)))
-            if move == "none" || move == "hard link" {
-                try journal.commit()
-            } else {
-                let error = #expect(throws: Journal.WriteError.self, "\(move)") { try journal.commit() }
-                #expect(error?.operation == "find", "\(move)")
-            }
-        }
-    }
-
-    @Test func oneCommitIsOneSyncForEveryRoom() throws {
-        let directory = try privateDirectory()
-        let counting = FailingDisk()
-        let (journal, _) = try Journal.open(directory: directory, now: 0, disk: counting.disk) { Issue.record("\($0)") }
-        let before = counting.syncs
-        for code in ["AAAA", "BBBB", "CCCC"] {
-            try journal.append(.snapshot(snapshot(code)))
-            try journal.append(.change(join("Bo", code, now: 10)))
-        }
-        try journal.commit()
-        #expect(counting.syncs == before + 1)
-        try journal.commit()
-        #expect(counting.syncs == before + 1)
-        #expect(try rooms(in: directory).count == 3)
-    }
-
-    @Test func aFailedRewriteLeavesTheOldFile() throws {
-        let directory = try privateDirectory()
-        let failing = FailingDisk()
-        let (journal, _) = try Journal.open(directory: directory, now: 0, disk: failing.disk) { Issue.record("\($0)") }
-        try journal.append(.snapshot(snapshot()))
-        try journal.commit()
-        failing.syncFailure = EIO
-        #expect(throws: Journal.WriteError.self) { try journal.rewrite([snapshot("BBBB")]) }
-        #expect(try rooms(in: directory) == [snapshot()])
-        #expect(!FileManager.default.fileExists(atPath: journal.path + ".tmp"))
     }
 
     // MARK: Snapshots and compaction

@@ -76,13 +76,13 @@ import Testing
     }
 
     @Test func theScreenShowsTheChoiceAndWarnsWhenTooFewPairsAreLeft() {
-        var state = Self.owner(.zh)
+        var state = Self.owner(.zhTW)
         _ = state.handle(.character("c"), now: Self.now)
         _ = state.handle(.down, now: Self.now)
         _ = state.handle(.character(" "), now: Self.now)  // 派對, party pairs off: nothing left
         for size in SnapshotTests.sizes {
             let lines = Screen.render(
-                state, columns: size.columns, rows: size.rows, language: .zh, color: false, now: Self.now
+                state, columns: size.columns, rows: size.rows, language: .zhTW, color: false, now: Self.now
             ).lines
             #expect(lines.count == size.rows)
             #expect(lines.allSatisfy { DisplayWidth.of($0) == size.columns })
@@ -97,10 +97,10 @@ import Testing
     }
 
     @Test func aRefusalShowsTheHostsReason() {
-        var state = Self.owner(.zh)
+        var state = Self.owner(.zhTW)
         let reason = "The chosen categories hold only party zh-TW pairs: turn party pairs on."
         state.apply(.error(.init(code: .badSettings, message: reason)), now: Self.now)
-        let lines = Screen.render(state, columns: 120, rows: 30, language: .zh, color: false, now: Self.now).lines
+        let lines = Screen.render(state, columns: 120, rows: 30, language: .zhTW, color: false, now: Self.now).lines
         #expect(lines.joined().contains("設定不行：" + reason))
     }
 

@@ -7,13 +7,22 @@ import Testing
 /// document no longer matches; `SPY_CLIENT_RECORD=1` rewrites it.
 @Suite struct ClientDocTests {
     static let captures: [(title: String, scene: Fixtures.Scene, language: Language, columns: Int, rows: Int)] = [
-        ("The lobby, seen by the owner (60×16)", .lobby, .zh, 60, 16),
-        ("Just dealt: the word shows until a key is pressed (60×16)", .dealt, .zh, 60, 16),
+        ("The lobby, seen by the owner (60×16)", .lobby, .zhTW, 60, 16),
+        ("Just dealt: the word shows until a key is pressed (60×16)", .dealt, .zhTW, 60, 16),
         ("Your turn to type a clue (80×20)", .myTurn, .en, 80, 20),
-        ("Voting: confirm before the ballot goes (60×16)", .confirmVote, .zh, 60, 16),
+        ("Voting: confirm before the ballot goes (60×16)", .confirmVote, .zhTW, 60, 16),
         ("After the vote: tally and the revealed identity (100×22)", .result, .en, 100, 22),
         ("A tie goes to a PK (60×16)", .pk, .en, 60, 16),
-        ("Game over: every role and word, and the score (60×16)", .gameOver, .zh, 60, 16),
+        ("Game over: every role and word, and the score (60×16)", .gameOver, .zhTW, 60, 16),
+        ("简体中文: the lobby, seen by the owner (60×16)", .lobby, .zhHans, 60, 16),
+        ("简体中文: voting (60×16)", .voting, .zhHans, 60, 16),
+        ("简体中文: game over (60×16)", .gameOver, .zhHans, 60, 16),
+    ]
+
+    /// The fixtures' players typed their names, clues and words in Traditional characters; a mainland table types
+    /// the same ones in Simplified. Each pair is one character for one, so the columns stay where they were.
+    static let mainlandTyping: [(Character, Character)] = [
+        ("華", "华"), ("陳", "陈"), ("歐", "欧"), ("陽", "阳"), ("蘋", "苹"), ("個", "个"), ("見", "见"),
     ]
 
     static var documentURL: URL {
@@ -27,7 +36,13 @@ import Testing
             let lines = Screen.render(
                 Fixtures.state(capture.scene, language: capture.language), columns: capture.columns,
                 rows: capture.rows, language: capture.language, color: false, now: Fixtures.now
-            ).lines
+            ).lines.map { line in
+                capture.language == .zhHans
+                    ? String(
+                        line.map { character in
+                            mainlandTyping.first { $0.0 == character }?.1 ?? character
+                        }) : line
+            }
             text += "### \(capture.title)\n\n```text\n"
             text += lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
             text += "\n```\n\n"

@@ -126,17 +126,18 @@ import Testing
         #expect(help.stdout.contains("usage: spy-client [HOST[:PORT]]"))
     }
 
-    @Test func refusalsAtTheDoorAreExplained() throws {
+    @Test(arguments: [("zh-TW", "這個名字已經有人用了"), ("zh", "这个名字已经有人用了"), ("zh-Hans", "这个名字已经有人用了")])
+    func refusalsAtTheDoorAreExplained(language: String, sentence: String) throws {
         let host = try FakeHost()
         let client = try RunningProgram(
-            "spy-client", ["127.0.0.1:\(host.port)", "--plain", "--name", "Amy", "--lang", "zh"],
+            "spy-client", ["127.0.0.1:\(host.port)", "--plain", "--name", "Amy", "--lang", language],
             environment: environment)
         let connection = try host.accept()
         _ = try connection.receive()
         connection.send(.error(.init(.nameTaken)))
         connection.close()
         #expect(try client.waitForExit() == 1)
-        #expect(client.stderr.contains("這個名字已經有人用了"))
+        #expect(client.stderr.contains(sentence))
         #expect(client.stderr.contains("--name Amy2"))
     }
 

@@ -41,7 +41,7 @@ import Testing
         #expect(english.contains { $0.contains("Ken (2 votes, PK)") && $0.contains("left") })
         #expect(english.contains { $0.contains("guessed 可可 (wrong)") })
         #expect(english.contains { $0.contains("Amy +3") && $0.contains("Ken +2") })
-        let chinese = Strings(language: .zh).recordLines(Self.record(1))
+        let chinese = Strings(language: .zhTW).recordLines(Self.record(1))
         #expect(chinese.contains { $0.contains("Ken（2票，PK）") })
         #expect(chinese.contains { $0.contains("臥底：") })
     }

@@ -129,10 +129,14 @@ import Testing
     }
 
     @Test func languageAndColourFromTheEnvironment() {
-        #expect(run(["h"], ["LANG": "zh_TW.UTF-8"])?.language == .zh)
+        #expect(run(["h"], ["LANG": "zh_TW.UTF-8"])?.language == .zhTW)
         #expect(run(["h"], ["LC_ALL": "en_US.UTF-8", "LANG": "zh_TW.UTF-8"])?.language == .en)
         #expect(run(["h"], [:])?.language == .en)
-        #expect(run(["h", "--lang", "zh"], ["LANG": "C"])?.language == .zh)
+        #expect(run(["h", "--lang", "zh-TW"], ["LANG": "C"])?.language == .zhTW)
+        #expect(run(["h", "--lang=zh-Hans"], ["LANG": "zh_TW.UTF-8"])?.language == .zhHans)
+        // A bare "zh" is Simplified Chinese, as most of the game's players write it.
+        #expect(run(["h", "--lang", "zh"], ["LANG": "C"])?.language == .zhHans)
+        #expect(run(["h"], ["LANG": "zh_CN.UTF-8"])?.language == .zhHans)
         #expect(run(["h"], ["NO_COLOR": "1"])?.color == false)
         #expect(run(["h"], [:])?.color == true)
     }

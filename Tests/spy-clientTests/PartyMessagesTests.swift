@@ -30,13 +30,13 @@ import Testing
     }
 
     @Test func theApproverDeniesWithNAndTheQuestionClosesWhenTheClaimEnds() {
-        var state = Fixtures.joined(me: "p1", language: .zh)
+        var state = Fixtures.joined(me: "p1", language: .zhTW)
         state.apply(question, now: now)
         #expect(state.handle(.character("n"), now: now).messages == [.claimAnswer(.init(player: "p4", allow: false))])
         state.apply(question, now: now)
         state.apply(.claimDone(.init(player: "p4")), now: now)
         #expect(state.claimQuestion == nil)
-        let screen = Screen.render(state, columns: 80, rows: 24, language: .zh, color: false, now: now).lines.joined()
+        let screen = Screen.render(state, columns: 80, rows: 24, language: .zhTW, color: false, now: now).lines.joined()
         #expect(!screen.contains("允許嗎"))
     }
 

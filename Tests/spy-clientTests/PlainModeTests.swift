@@ -21,6 +21,23 @@ import Testing
         }
     }
 
+    @Test func chineseCommandWordsInEitherScript() {
+        let cases: [(String, PlainCommand)] = [
+            ("過", .pass), ("过", .pass), ("說完", .pass), ("说完", .pass), ("忘詞", .word), ("忘词", .word),
+            ("詞", .word), ("词", .word), ("開始", .start), ("开始", .start), ("再來", .start), ("再来", .start),
+            ("離開", .quit), ("离开", .quit), ("說明", .help), ("说明", .help), ("類別", .categories),
+            ("类别", .categories), ("允許", .answerClaim(allow: true)), ("允许", .answerClaim(allow: true)),
+            ("拒絕", .answerClaim(allow: false)), ("拒绝", .answerClaim(allow: false)),
+            ("設定 blank 開", .settings(SettingsChange(blank: true))),
+            ("设置 blank 开", .settings(SettingsChange(blank: true))),
+            ("设置 blank 关", .settings(SettingsChange(blank: false))),
+            ("设置 类别 食物,动物", .settings(SettingsChange(categories: ["食物", "动物"]))),
+        ]
+        for (line, expected) in cases {
+            #expect(PlainMode.parse(line) == .success(expected), "\(line)")
+        }
+    }
+
     @Test func badCommands() {
         #expect(PlainMode.parse("dance") == .failure(.unknown("dance")))
         for line in ["vote", "clue   ", "set spies", "set spies many", "set colour red", "set tie maybe"] {
@@ -44,13 +61,13 @@ import Testing
     }
 
     @Test func pkVotesOnlyAmongTheTied() {
-        var state = Fixtures.state(.pk, language: .zh)
+        var state = Fixtures.state(.pk, language: .zhTW)
         #expect(state.perform(.vote("2"), now: 0).0.messages.isEmpty)
         #expect(state.perform(.vote("5"), now: 0).0.messages == [.vote(.init(target: "p5"))])
     }
 
     @Test func wordComesFromMemory() {
-        var state = Fixtures.state(.othersTurn, language: .zh)
+        var state = Fixtures.state(.othersTurn, language: .zhTW)
         let (reaction, lines) = state.perform(.word, now: 0)
         #expect(reaction.messages.isEmpty)
         #expect(lines == ["你的詞：\(Fixtures.myWord)"])

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SpyProtocol
+import SpyTestSupport
 import Testing
 
 @testable import SpyClient
@@ -58,7 +59,7 @@ final class RealHostEndToEndTests {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    func startHost(port wanted: Int = 0) throws -> (RunningProgram, Int) {
+    func startHost(port wanted: Int = 0, locale: String? = nil) throws -> (RunningProgram, Int) {
         let portFile = directory.appendingPathComponent("port").path
         unlink(portFile)
         let host = try RunningProgram(
@@ -69,7 +70,9 @@ final class RealHostEndToEndTests {
                 "--state-dir",
                 directory.appendingPathComponent("spyd").path,
             ],
-            environment: ["XDG_STATE_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin"])
+            environment: ["XDG_STATE_HOME": directory.path, "HOME": directory.path, "PATH": "/usr/bin:/bin"].merging(
+                locale.map { ["LANG": $0] } ?? [:]
+            ) { $1 })
         let deadline = monotonicNow() + testPatience
         while true {
             if let text = try? String(contentsOfFile: portFile, encoding: .utf8),
@@ -191,6 +194,61 @@ final class RealHostEndToEndTests {
         }
         for player in players {
             player.program.type("quit")
+            #expect(try player.program.waitForExit() == 0)
+        }
+    }
+
+    /// A mainland table: host and players under `LANG=zh_CN.UTF-8`, line mode, a whole game. Nothing any client
+    /// prints, from the room line to the reveal, holds a Traditional-only character.
+    @Test func aMainlandTablePlaysAWholeGameInSimplifiedChinese() throws {
+        let (host, port) = try startHost(locale: "zh_CN.UTF-8")
+        defer { kill(host.pid, SIGTERM) }
+        let names = ["王小明", "Amy", "李大华", "陈美玲"]
+        var players: [Player] = []
+        for (index, name) in names.enumerated() {
+            let home = directory.appendingPathComponent("mainland\(index)")
+            let environment = [
+                "XDG_STATE_HOME": home.path, "HOME": home.path, "LANG": "zh_CN.UTF-8", "PATH": "/usr/bin:/bin",
+            ]
+            let player = try Player(
+                name: name, environment: environment, arguments: ["127.0.0.1:\(port)", "--plain", "--name", name])
+            try player.program.waitFor("# 房间")
+            players.append(player)
+        }
+        try players[0].program.waitFor("陈美玲 加入了")
+        players[0].program.type("开始")
+        let deadline = monotonicNow() + 120_000
+        while !players.allSatisfy(\.finished) {
+            guard RunningProgram.pump(players.map(\.program) + [host], until: deadline) || monotonicNow() < deadline
+            else {
+                let outputs = players.map { "\($0.name):\n\($0.program.stdout)\n\($0.program.stderr)" }
+                throw EndToEndError("the game did not finish:\n" + outputs.joined(separator: "\n"))
+            }
+            for (seatIndex, player) in players.enumerated() {
+                let lines = player.program.lines
+                while player.handled < lines.count {
+                    let line = lines[player.handled]
+                    player.handled += 1
+                    if line.hasPrefix("» 轮到你了") {
+                        player.cluesGiven += 1
+                        player.program.type("clue zq-\(seatIndex + 1)-\(player.cluesGiven)")
+                    } else if line.hasPrefix("» "), let range = line.range(of: "vote N: ") {
+                        let choice = line[range.upperBound...].prefix { $0.isNumber }
+                        player.program.type("投 \(choice)")
+                    } else if line.hasPrefix("» 你被投出局了") {
+                        player.program.type("猜 不知道")
+                    } else if line.contains("获胜！") {
+                        player.finished = true
+                    }
+                }
+            }
+        }
+        for player in players {
+            let output = player.program.stdout
+            #expect(output.contains("平民词："), "\(player.name) saw the reveal")
+            let foreign = ScriptTables.foreignCharacters(in: output, simplified: true)
+            #expect(foreign.isEmpty, "\(player.name) saw \(foreign):\n\(output)")
+            player.program.type("离开")
             #expect(try player.program.waitForExit() == 0)
         }
     }

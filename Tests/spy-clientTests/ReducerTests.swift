@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func forgotWordShowsFromMemoryForAFewSeconds() {
-        var state = Fixtures.state(.othersTurn, language: .zh)
+        var state = Fixtures.state(.othersTurn, language: .zhTW)
         #expect(state.handle(.character("f"), now: now) == Reaction())
         #expect(state.wordShown(at: now + ClientState.recallMillis - 1))
         #expect(state.nextWake(after: now) == now + ClientState.recallMillis)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func typedClueFlowKeepsTheTextWhenRefused() {
-        var state = Fixtures.state(.othersTurn, language: .zh)
+        var state = Fixtures.state(.othersTurn, language: .zhTW)
         state.apply(.room(Fixtures.room(.describing, turn: "p3")), now: now)
         #expect(state.handle(.character("x"), now: now).messages.isEmpty)
         #expect(state.handle(.enter, now: now).messages.isEmpty)
@@ -73,7 +73,7 @@ import Testing
         #expect(state.handle(.enter, now: now).messages == [.clue(.init(text: "紅色的"))])
         state.apply(.error(.init(.clueHasWord)), now: now)
         #expect(state.prompt == .clue(LineEditor(text: "紅色的")))
-        let screen = Screen.render(state, columns: 80, rows: 20, language: .zh, color: false, now: now)
+        let screen = Screen.render(state, columns: 80, rows: 20, language: .zhTW, color: false, now: now)
         #expect(screen.lines.joined().contains("描述裡不能有你的詞"))
         // The turn moves on: the editor closes.
         state.apply(.room(Fixtures.room(.describing, turn: "p4")), now: now)
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func votingPicksConfirmsAndChangesTheBallot() {
-        var state = Fixtures.state(.voting, language: .zh)
+        var state = Fixtures.state(.voting, language: .zhTW)
         #expect(state.cursor == "p2")
         _ = state.handle(.down, now: now)
         #expect(state.cursor == "p4", "skips my own seat")
@@ -117,7 +117,7 @@ import Testing
         _ = state.handle(.character("1"), now: now)
         _ = state.handle(.enter, now: now)
         #expect(state.handle(.character("y"), now: now).messages == [.vote(.init(target: "p1"))])
-        let screen = Screen.render(state, columns: 60, rows: 16, language: .zh, color: false, now: now)
+        let screen = Screen.render(state, columns: 60, rows: 16, language: .zhTW, color: false, now: now)
         #expect(screen.lines.joined().contains("你投了 王小明（可改票）"))
     }
 
@@ -144,11 +144,11 @@ import Testing
     @Test func aRefusedNameSaysWhichRuleItBrokeInBothLanguages() {
         let invisible = PlayerText.NameProblem.invisibleCharacters.message
         #expect(Strings(language: .en).problem(.badName, message: invisible) == invisible)
-        #expect(Strings(language: .zh).problem(.badName, message: invisible) == "名字不能有看不見的字元")
+        #expect(Strings(language: .zhTW).problem(.badName, message: invisible) == "名字不能有看不見的字元")
         let zh = Set(
-            PlayerText.NameProblem.allCases.map { Strings(language: .zh).problem(.badName, message: $0.message) })
+            PlayerText.NameProblem.allCases.map { Strings(language: .zhTW).problem(.badName, message: $0.message) })
         #expect(zh.count == PlayerText.NameProblem.allCases.count, "one zh text per reason")
-        #expect(Strings(language: .zh).problem(.badName, message: "new rule") == "名字不能用：new rule")
+        #expect(Strings(language: .zhTW).problem(.badName, message: "new rule") == "名字不能用：new rule")
     }
 
     @Test func aResumedVotingWithTheOwnBallotShowsIt() {

@@ -57,7 +57,7 @@ import Testing
         let lines = state.log.suffix(2).map(english.event)
         #expect(lines[0] == "陳美玲 was the blank and guessed wrong: out")
         #expect(lines[1] == "Amy is a spy and gets a last chance: guessing the civilians' word")
-        #expect(Strings(language: .zh).event(state.log.last!).contains("臥底"))
+        #expect(Strings(language: .zhTW).event(state.log.last!).contains("臥底"))
     }
 
     @Test func theOwnerCyclesTheBlankRuleAndTurnsTheLastChanceOn() {

@@ -73,8 +73,8 @@ import Testing
 
     @Test func colorChangesNothingButTheEscapes() {
         for scene in Fixtures.Scene.allCases {
-            let plain = Self.render(scene, .zh, (120, 40), color: false)
-            let colored = Self.render(scene, .zh, (120, 40), color: true)
+            let plain = Self.render(scene, .zhTW, (120, 40), color: false)
+            let colored = Self.render(scene, .zhTW, (120, 40), color: true)
             #expect(colored.map(Self.stripColor) == plain)
             #expect(colored.joined().contains("\u{1B}["))
         }
@@ -95,9 +95,9 @@ import Testing
     }
 
     @Test func theWordShowsOnlyWhenDealtOrRecalled() {
-        let dealt = Self.render(.dealt, .zh, (60, 16), color: false).joined()
+        let dealt = Self.render(.dealt, .zhTW, (60, 16), color: false).joined()
         #expect(dealt.contains(Fixtures.myWord))
-        let hidden = Self.render(.othersTurn, .zh, (60, 16), color: false).joined()
+        let hidden = Self.render(.othersTurn, .zhTW, (60, 16), color: false).joined()
         #expect(!hidden.contains(Fixtures.myWord))
         #expect(hidden.contains("按 f 看你的詞"))
         var state = Fixtures.state(.othersTurn, language: .en)
@@ -111,30 +111,30 @@ import Testing
     }
 
     @Test func theBlankIsToldSoAndNothingElse() {
-        var state = Fixtures.joined(language: .zh)
+        var state = Fixtures.joined(language: .zhTW)
         state.apply(.room(Fixtures.room(.describing, turn: "p1")), now: Fixtures.now)
         state.apply(.deal(.init(game: 1, word: nil)), now: Fixtures.now)
-        let screen = Screen.render(state, columns: 60, rows: 16, language: .zh, color: false, now: Fixtures.now)
+        let screen = Screen.render(state, columns: 60, rows: 16, language: .zhTW, color: false, now: Fixtures.now)
         #expect(screen.lines.joined().contains("你是白板"))
         for role in ["平民", "臥底"] { #expect(!screen.lines.joined().contains(role)) }
     }
 
     @Test func manySeatsFitTheSmallestScreen() {
-        var state = Fixtures.joined(language: .zh)
+        var state = Fixtures.joined(language: .zhTW)
         let seats = (1...20).map { SeatView(id: "p\($0)", seat: $0, name: "玩家名字很長的\($0)號", owner: $0 == 1) }
         state.apply(.room(Fixtures.room(.lobby, game: 0, round: 0, seats: seats)), now: Fixtures.now)
-        let lines = Screen.render(state, columns: 60, rows: 16, language: .zh, color: false, now: Fixtures.now).lines
+        let lines = Screen.render(state, columns: 60, rows: 16, language: .zhTW, color: false, now: Fixtures.now).lines
         let text = lines.joined(separator: "\n")
         for seat in [1, 10, 20] { #expect(text.contains(seat < 10 ? " \(seat) 玩" : "\(seat) 玩"), "seat \(seat)") }
         for line in lines { #expect(DisplayWidth.of(line) == 60) }
     }
 
     @Test func theOwnerSeesEverySettingKeyAtGameOver() {
-        var state = Fixtures.state(.gameOver, language: .zh)
+        var state = Fixtures.state(.gameOver, language: .zhTW)
         state.me = "p1"
         for (columns, rows) in [(60, 16), (80, 24)] {
             let lines = Screen.render(
-                state, columns: columns, rows: rows, language: .zh, color: false, now: Fixtures.now
+                state, columns: columns, rows: rows, language: .zhTW, color: false, now: Fixtures.now
             )
             .lines
             #expect(lines.count == rows)
@@ -157,7 +157,9 @@ import Testing
                 for line in lines { #expect(DisplayWidth.of(line) == columns) }
                 let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
                 #expect(text.contains("60×16"), "\(columns)x\(rows)")
-                #expect(text.contains("終端機太小") && text.contains("Terminal too small"), "\(columns)x\(rows): \(lines)")
+                let own = ["zh-TW": "終端機太小", "zh-Hans": "终端窗口太小", "en": "Terminal too small"][language.rawValue]!
+                let second = language == .en ? "終端機太小" : "Terminal too small"
+                #expect(text.contains(own) && text.contains(second), "\(columns)x\(rows): \(lines)")
                 #expect(!text.contains("Bot"), "no silently wrong table")
             }
         }
@@ -263,8 +265,8 @@ import Testing
     }
 
     @Test func theEditorCursorSitsAfterTheTypedText() {
-        let state = Fixtures.state(.myTurn, language: .zh)
-        let frame = Screen.render(state, columns: 60, rows: 16, language: .zh, color: false, now: Fixtures.now)
+        let state = Fixtures.state(.myTurn, language: .zhTW)
+        let frame = Screen.render(state, columns: 60, rows: 16, language: .zhTW, color: false, now: Fixtures.now)
         let cursor = try! #require(frame.cursor)
         #expect(cursor.row == 14)
         #expect(cursor.column == DisplayWidth.of(" 描述> 一天一個"))

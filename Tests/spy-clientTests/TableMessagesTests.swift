@@ -12,7 +12,7 @@ import Testing
     @Test func theStartRefusalShowsTheNumbersTheHostGave() {
         for (language, expected) in [
             (Language.en, "5 players are needed to start, 4 are here (with the blank, civilians must be the majority)"),
-            (.zh, "要 5 個人才能開始，現在 4 人（有白板時平民要過半）"),
+            (.zhTW, "要 5 個人才能開始，現在 4 人（有白板時平民要過半）"),
         ] {
             var state = Fixtures.joined(me: "p1", language: language)
             state.apply(
@@ -30,14 +30,14 @@ import Testing
     @Test func theHostsReasonForBadSettingsIsShown() {
         let reason = "The categories 派對 hold only party pairs, and party pairs are off."
         #expect(Strings(language: .en).problem(.badSettings, message: reason) == reason)
-        #expect(Strings(language: .zh).problem(.badSettings, message: reason).hasSuffix(reason))
+        #expect(Strings(language: .zhTW).problem(.badSettings, message: reason).hasSuffix(reason))
     }
 
     @Test func englishUsesAnASCIIColon() {
         let text = Strings(language: .en)
         #expect(text.event(.reveal(name: "Amy", role: .civilian, word: "tea")) == "Amy: civilian (tea)")
         #expect(text.event(.clue(name: "Amy", text: "hot")) == "Amy: hot")
-        #expect(Strings(language: .zh).event(.clue(name: "Amy", text: "熱")) == "Amy：熱")
+        #expect(Strings(language: .zhTW).event(.clue(name: "Amy", text: "熱")) == "Amy：熱")
     }
 
     @Test func votingKeysThatPickNobodySayWhy() {

@@ -60,7 +60,7 @@ import Testing
                 "line 5: same pair as line 1 (kept once)", "lines 7–9: the list is full (500 pairs at most)",
                 "4 more lines refused (not listed)",
             ])
-        #expect(Strings(language: .zh).event(state.log.last!) == "還有 4 行沒收（沒有一一列出）")
+        #expect(Strings(language: .zhTW).event(state.log.last!) == "還有 4 行沒收（沒有一一列出）")
         var view = state.room!
         view.wordCount = 9
         view.settings.wordSource = .oursAndBank

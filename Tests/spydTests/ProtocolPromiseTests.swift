@@ -28,7 +28,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("docs")
         let rules = try String(contentsOf: docs.appendingPathComponent("RULES.md"), encoding: .utf8)
         let protocolText = try String(contentsOf: docs.appendingPathComponent("PROTOCOL.md"), encoding: .utf8)
-        #expect(rules.contains("| `zh-Hans+en` | the host's locale (HOSTING.md) |"))
+        #expect(rules.contains("`zh-Hans+en` | the host's locale (HOSTING.md) |"))
         #expect(rules.contains("簡體中文加英文 | 依主機的語系（見 HOSTING.md） |"))
         #expect(rules.contains("简体中文加英文 | 跟主机的系统语言走（见 HOSTING.md） |"))
         #expect(protocolText.contains("| `language` | string | the host's locale |"))
