@@ -15,6 +15,12 @@ public enum ClientMain {
         case .success(.run(var options)):
             let interactive = Terminal.isInteractive
             if !interactive { options.plain = true }
+            if let path = options.wordsFile, let problem = WordFile.problem(path) {
+                // Said before any connection: a word file the host could not take is better fixed first.
+                Output.error(
+                    "spy-client: --words \(path): " + Strings(language: options.language).wordFileProblem(problem))
+                exit(EX_USAGE)
+            }
             if options.listHosts { exit(HostChoice.list(options)) }
             if options.findHost {
                 guard let found = HostChoice.resolve(options) else { exit(HostChoice.noHostStatus) }

@@ -40,6 +40,8 @@ struct ClientOptions: Equatable, Sendable {
     var listHosts = false
     /// Milliseconds to wait for hosts to answer.
     var searchMs = 1000
+    /// `--words FILE`: the room's own word list, sent when this player owns the room between games.
+    var wordsFile: String?
 
     /// What the command line resolved to.
     enum Outcome: Equatable {
@@ -64,6 +66,7 @@ struct ClientOptions: Equatable, Sendable {
             .flag("no-colour", help: "Same as --no-color."),
             .flag("list", help: "List the hosts on the local network and exit."),
             .value("search-ms", placeholder: "N", help: "Milliseconds to wait for hosts to answer."),
+            .value("words", placeholder: "FILE", help: "The room's own word list, one pair a line (owner)."),
         ],
         positionals: [PositionalSpec("HOST[:PORT]", help: "IPv4, [IPv6] or a host name.", optional: true)])
 
@@ -83,6 +86,7 @@ struct ClientOptions: Equatable, Sendable {
                 "  --no-color        不用顏色（也會看 NO_COLOR）",
                 "  --list            列出這個網路上的主機後結束",
                 "  --search-ms 毫秒  找主機時等多久（預設 1000）",
+                "  --words 檔案      房間自己的詞，一行一組（房主才會送出）",
                 "  --help, --version",
             ]
         case .zhHans:
@@ -114,6 +118,7 @@ struct ClientOptions: Equatable, Sendable {
                 "  --no-color         no colours (NO_COLOR is honoured too)",
                 "  --list             list the hosts on this network and exit",
                 "  --search-ms N      how long to wait for hosts to answer (default 1000)",
+                "  --words FILE       the room's own word list, one pair a line (sent when you own the room)",
                 "  --help, --version",
             ]
         }
@@ -152,6 +157,7 @@ struct ClientOptions: Equatable, Sendable {
             if parsed.flag("no-color") || parsed.flag("no-colour") { options.color = false }
             options.listHosts = parsed.flag("list")
             options.searchMs = try parsed.int("search-ms", default: options.searchMs, in: 100...10_000)
+            options.wordsFile = parsed.string("words")
             if let address = parsed.positional("HOST[:PORT]") {
                 guard !options.listHosts else { throw UsageError("--list looks for hosts; give no address with it") }
                 options.address = HostAddress(try HostPort.parse(address))

@@ -103,6 +103,10 @@ enum LogEvent: Equatable, Sendable {
     case nobodyOut
     /// The blank guesses the civilians' word.
     case guessing(name: String, isMe: Bool)
+    /// A spy voted out guesses the civilians' word (the spy's last chance).
+    case lastChance(name: String, isMe: Bool)
+    /// A guess at the civilians' word was decided; `out` when it put the blank out.
+    case guessResult(name: String, role: Role, correct: Bool, out: Bool)
     /// The game is over.
     case gameOver(winner: Winner, civilianWord: String, spyWord: String)
     /// The blank's guess at the civilians' word.
@@ -123,6 +127,8 @@ enum LogEvent: Equatable, Sendable {
     case ownerChanged(name: String, isMe: Bool)
     /// Someone who typed `name` asks for the away seat of `seat` back; this player approves (y/n).
     case claimAsked(seat: String, name: String)
+    /// News of the evening's features: the history's export, the room's own words, the moderator.
+    case evening(EveningNote)
 }
 
 /// A local message that needs no host.
@@ -177,6 +183,10 @@ enum UIAction: Equatable, Sendable {
     case none
     /// Exit; `leave` tells whether the seat was given up (a `leave` message was sent) or kept for later.
     case quit(leave: Bool)
+    /// Write the evening's history to these files (the format by each name's ending).
+    case exportHistory([String])
+    /// Read this file and send it as the room's own word list.
+    case uploadWords(String)
 }
 
 /// The result of a key or a command.
@@ -191,6 +201,8 @@ struct ClientState: Equatable, Sendable {
     static let recallMillis: Millis = 5_000
     /// How many log events are kept.
     static let logLimit = 200
+    /// How many finished games are kept (a host keeps no more).
+    static let historyLimit = 100
 
     var language: Language
     /// This player's id, from `welcome`.
@@ -242,6 +254,15 @@ struct ClientState: Equatable, Sendable {
     var sayWordAgain = false
     /// A claim of an away seat this player was asked to approve, until it is answered or ends.
     var claimQuestion: ServerMessage.Claim?
+    /// The room's finished games, oldest first, one record per game number.
+    var history: [GameRecord] = []
+    /// The room's own list as the host last sent it for an export (owner only), until the shell writes it.
+    var ownWords: [ListedPair]?
+    /// Where that export goes, once asked for.
+    var wordsExportPath: String?
+    /// `--words FILE`, and whether it has gone to the host (the first time this player owned the room).
+    var wordsFile: String?
+    var wordsFileSent = false
 
     init(language: Language) {
         self.language = language
@@ -368,7 +389,15 @@ struct ClientState: Equatable, Sendable {
             guessing = guess
             timerEnds = guess.timerMs.map { now + Millis($0) }
             timerIsAbsence = guess.timerKind == .absent
-            record(.guessing(name: name(guess.player), isMe: guess.player == me))
+            if guess.role == .spy {
+                record(.lastChance(name: name(guess.player), isMe: guess.player == me))
+            } else {
+                record(.guessing(name: name(guess.player), isMe: guess.player == me))
+            }
+        case .guessResult(let result):
+            record(
+                .guessResult(name: name(result.player), role: result.role, correct: result.correct, out: result.out))
+            if result.out, result.player == me, case .guess = prompt { prompt = .none }
         case .gameOver(let over):
             gameOver = over
             voting = nil
@@ -404,7 +433,22 @@ struct ClientState: Equatable, Sendable {
         case .claimPending:
             // The session waits longer for its welcome; nothing to show in the room yet.
             break
+        case .history(let news):
+            mergeHistory(news.games)
+        case .wordsReport(let report):
+            wordsReported(report)
+        case .wordList(let list):
+            wordListArrived(list)
         }
+    }
+
+    /// Keeps each record once, by game number, in game order: a record never changes once its game is over, so
+    /// a record sent again (on every arrival) replaces its copy with the same thing.
+    private mutating func mergeHistory(_ records: [GameRecord]) {
+        var byGame = Dictionary(history.map { ($0.game, $0) }, uniquingKeysWith: { _, last in last })
+        for record in records { byGame[record.game] = record }
+        history = byGame.values.sorted { $0.game < $1.game }
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
     private mutating func applyRoom(_ view: RoomView, now: Millis) {
@@ -456,7 +500,7 @@ struct ClientState: Equatable, Sendable {
         if view.phase != .guessing { guessing = nil }
         if view.phase == .lobby { gameOver = nil }
         if !isMyTurn, case .clue = prompt { prompt = .none }
-        if view.phase != .guessing, case .guess = prompt { prompt = .none }
+        if view.phase != .guessing, !mayGuessWhileVoting, case .guess = prompt { prompt = .none }
         if !isOwner, case .kick = prompt { prompt = .none }
         if !isOwner || (view.phase != .lobby && view.phase != .gameOver), case .categories = prompt { prompt = .none }
         timerEnds = view.timerMs.map { now + Millis($0) }
@@ -512,6 +556,7 @@ struct ClientState: Equatable, Sendable {
         lastVoteAnnounced = key
         let choices = canVote ? voteCandidates.map { "\($0.seat) \($0.name)" } : []
         record(.votingOpened(pk: voting.pk, choices: choices))
+        if mayGuessWhileVoting { record(.evening(.mayGuess)) }
     }
 
     /// Records connection news from the shell.

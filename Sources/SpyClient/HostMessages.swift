@@ -64,7 +64,28 @@ enum HostMessages {
         case .ping(let ping): return check([("id", ping.id, -largestID...largestID)])
         case .pong(let pong): return check([("id", pong.id, -largestID...largestID)])
         case .error(let error): return check([("need", error.need, count), ("have", error.have, count)])
-        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner: return nil
+        case .history(let history):
+            return check(
+                history.games.flatMap { record -> [Field] in
+                    [("games.game", record.game, count)]
+                        + record.players.map { ("games.players.points", $0.points, score) }
+                        + record.outs.flatMap { out -> [Field] in
+                            [("games.outs.round", out.round, count), ("games.outs.votes", out.votes, count)]
+                        } + record.guesses.map { ("games.guesses.round", $0.round, count) }
+                })
+        case .wordsReport(let report):
+            return check(
+                [
+                    ("added", report.added, count), ("total", report.total, count),
+                    ("moreRefused", report.moreRefused, count),
+                ]
+                    + report.refused.flatMap { refusal -> [Field] in
+                        [
+                            ("refused.line", refusal.line, count), ("refused.through", refusal.through, count),
+                            ("refused.other", refusal.other, count),
+                        ]
+                    })
+        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner, .guessResult, .wordList: return nil
         }
     }
 }

@@ -136,6 +136,8 @@ extension ClientState {
         case .character("d"), .character("D"):
             details = 0
             return Reaction()
+        case .character("x"), .character("X"):
+            return exportHistory(to: nil)
         default:
             break
         }
@@ -160,6 +162,10 @@ extension ClientState {
             }
             return Reaction()
         case .voting:
+            if mayGuessWhileVoting, key == .character("g") {
+                prompt = .guess(LineEditor())
+                return Reaction()
+            }
             guard canVote else {
                 if key == .enter || (key.character?.isNumber ?? false) {
                     notice = .hint(mySeat?.alive == false ? .notNow : .noBallot)
@@ -234,7 +240,15 @@ extension ClientState {
         case .character("r"):
             change = SettingsChange(tieRule: SettingsCycle.next(settings.tieRule, in: TieRule.allCases))
         case .character("g"):
-            change = SettingsChange(blankRule: settings.blankRule == .survive ? .guess : .survive)
+            change = SettingsChange(blankRule: SettingsCycle.next(settings.blankRule, in: BlankRule.allCases))
+        case .character("l"):
+            change = SettingsChange(spyLastChance: !settings.spyLastChance)
+        case .character("o"):
+            change = SettingsChange(wordSource: SettingsCycle.next(settings.wordSource, in: WordSource.allCases))
+        case .character("u"):
+            return uploadWordsFile()
+        case .character("e"):
+            return exportWords(to: nil)
         case .character("w"):
             change = SettingsChange(spyWin: settings.spyWin == .three ? .parity : .three)
         case .character("k"):

@@ -30,6 +30,16 @@ enum PlainCommand: Equatable, Sendable {
     case categories
     /// Answer the question about a claimed seat.
     case answerClaim(allow: Bool)
+    /// Show the finished games of the evening.
+    case history
+    /// Save the evening's history: to this file, or to both default files.
+    case export(String?)
+    /// Owner: send this file as the room's own word list.
+    case words(String)
+    /// Owner: empty the room's own word list.
+    case wordsClear
+    /// Owner: save the room's own word list as CSV (to this file, or the default one).
+    case wordsExport(String?)
 }
 
 /// Why a line is not a command.
@@ -65,6 +75,16 @@ enum PlainMode {
         case "help", "h", "?", "說明", "说明", "帮助": return .success(.help)
         case "set", "設定", "设置": return parseSetting(rest).map(PlainCommand.settings)
         case "categories", "類別", "类别": return .success(.categories)
+        case "history", "戰績", "战绩": return .success(.history)
+        case "words", "我們的詞", "我们的词":
+            let argument = rest.split(separator: " ", maxSplits: 1).map(String.init)
+            switch argument.first?.lowercased() {
+            case nil: return .failure(.badArgument(trimmed))
+            case "clear", "清除": return .success(.wordsClear)
+            case "export", "匯出", "导出": return .success(.wordsExport(argument.count > 1 ? argument[1] : nil))
+            default: return .success(.words(rest))
+            }
+        case "export", "匯出", "导出": return .success(.export(rest.isEmpty ? nil : rest))
         case "y", "yes", "allow", "允許", "允许": return .success(.answerClaim(allow: true))
         case "n", "no", "deny", "拒絕", "拒绝": return .success(.answerClaim(allow: false))
         default: return .failure(.unknown(String(parts[0])))
@@ -98,7 +118,12 @@ enum PlainMode {
         case "turn": change.turnSeconds = Int(value)
         case "vote": change.voteSeconds = Int(value)
         case "tie": change.tieRule = TieRule(rawValue: value)
-        case "blankrule": change.blankRule = BlankRule(rawValue: value)
+        case "blankrule": change.blankRule = BlankRule.allCases.first { $0.rawValue.lowercased() == value }
+        case "lastchance", "翻盤", "翻盘": change.spyLastChance = flag
+        case "words", "source", "出題", "出题":
+            change.wordSource =
+                ["both", "oursandbank", "ours+bank"].contains(value)
+                ? .oursAndBank : WordSource.allCases.first { $0.rawValue.lowercased() == value }
         case "win", "spywin": change.spyWin = SpyWin(rawValue: value)
         case "reveal": change.revealOut = flag
         case "party": change.allowParty = flag
@@ -125,8 +150,10 @@ enum PlainMode {
             return "» " + (clueMode == .spoken ? text.plainTurnSpoken : text.plainTurnTyped)
         case .votingOpened(_, let choices) where !choices.isEmpty:
             return "» " + text.event(event) + " — vote N: " + choices.joined(separator: ", ")
-        case .guessing(_, true):
+        case .guessing(_, true), .lastChance(_, true):
             return "» " + text.plainGuess
+        case .evening(.mayGuess):
+            return "» " + text.plainMayGuess
         case .ownWord:
             // A screen reader cannot glance at a panel: the word is said once, with how to hear it again.
             return "» " + text.event(event) + " " + text.plainWordHint
@@ -160,6 +187,7 @@ enum PlainMode {
             lines.append("  \(seat.seat) \(seat.name) " + tags.joined(separator: " "))
         }
         lines.append("  " + text.settingsLine(room.settings))
+        if let count = room.wordCount { lines.append("  " + text.ourWordsCount(count)) }
         return lines.map { TerminalText.printable($0) }
     }
 }
@@ -185,6 +213,16 @@ extension ClientState {
             return (answerClaim(allow: allow), [])
         case .who:
             return (Reaction(), PlainMode.seatLines(self))
+        case .history:
+            return (Reaction(), text.historyLines(history))
+        case .export(let path):
+            return (exportHistory(to: path), [])
+        case .words(let path):
+            return (Reaction(action: .uploadWords(path)), [])
+        case .wordsClear:
+            return (Reaction(messages: [.wordsClear]), [])
+        case .wordsExport(let path):
+            return (exportWords(to: path), [])
         case .word:
             guard let dealt else { return (Reaction(), [text.hint(.noWordYet)]) }
             return (Reaction(), [dealt.word.map(text.yourWord) ?? text.youAreBlank])

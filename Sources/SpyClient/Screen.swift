@@ -427,6 +427,9 @@ enum Screen {
                 lines += cell(seat, state: state, room: room, width: 500, text: text).trimmed().wrapped(to: columns)
             }
             lines += settingsLine(text.settingsLine(room.settings), .dim).wrapped(to: columns)
+            if let count = room.wordCount {
+                lines += StyledLine(" " + text.ourWordsCount(count), .dim).wrapped(to: columns)
+            }
         }
         if let over = state.gameOver {
             var result = StyledLine(" " + text.winner(over.winner), .bold)
@@ -434,6 +437,10 @@ enum Screen {
                 result.append("  " + part)
             }
             lines += result.wrapped(to: columns)
+        }
+        if !state.history.isEmpty {
+            lines.append(rule(columns))
+            for line in text.historyLines(state.history) { lines += StyledLine(line).wrapped(to: columns) }
         }
         lines.append(rule(columns))
         for event in state.log {
@@ -458,7 +465,11 @@ enum Screen {
         let more = start + visible < all.count ? " ↓" : ""
         let lines =
             [header(state, columns: columns, text: text, now: now)] + body
-            + [StyledLine(" " + text.helpDetails + (start > 0 ? " ↑" : "") + more, .dim)]
+            + [
+                StyledLine(
+                    " " + text.helpDetails + (state.history.isEmpty ? "" : "  " + text.exportKey)
+                        + (start > 0 ? " ↑" : "") + more, .dim)
+            ]
         return ScreenFrame(lines: lines.map { $0.fitted(to: columns).rendered(color: color) }, cursor: nil)
     }
 
@@ -564,7 +575,9 @@ enum Screen {
         case .describing:
             guard state.isMyTurn else { return text.helpWatching }
             return room.settings.clueMode == .spoken ? text.helpTurnSpoken : text.helpTurnTyped
-        case .voting: return state.canVote ? text.helpVoting : text.helpWatching
+        case .voting:
+            let help = state.canVote ? text.helpVoting : text.helpWatching
+            return state.mayGuessWhileVoting ? text.guessKey + "  " + help : help
         case .guessing: return state.guessing?.player == state.me ? text.helpGuess : text.helpWatching
         }
     }

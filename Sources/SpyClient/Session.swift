@@ -86,6 +86,7 @@ final class Session {
         self.interface = interface
         self.mayAsk = mayAsk
         self.state = ClientState(language: options.language)
+        state.wordsFile = options.wordsFile
         guard let loop = try? EventLoop() else { Self.noEventLoop() }
         self.loop = loop
     }
@@ -271,6 +272,8 @@ final class Session {
             }
         }
         state.apply(message, now: now)
+        if let path = state.wordsFileDue() { uploadWords(from: path) }
+        if let (path, pairs) = state.takeWordsToSave() { saveWords(pairs, to: path) }
         switch message {
         case .ping(let ping):
             link?.send(.pong(.init(id: ping.id)))
@@ -371,6 +374,10 @@ final class Session {
             switch reaction.action {
             case .none:
                 break
+            case .exportHistory(let paths):
+                exportHistory(to: paths)
+            case .uploadWords(let path):
+                uploadWords(from: path)
             case .quit(let leave):
                 if leave {
                     link?.drain(milliseconds: 1000)
@@ -379,6 +386,45 @@ final class Session {
                 }
                 finish(status: 0, message: text.seatKept)
             }
+        }
+    }
+
+    /// Writes the history the host sent to each file, each in the format its name ends with.
+    private func exportHistory(to paths: [String]) {
+        for path in paths {
+            let bytes = HistoryExport.bytes(state.history, room: state.roomCode, as: HistoryExport.format(of: path))
+            do {
+                try AtomicFile.write(bytes, to: path)
+            } catch {
+                state.historyExported(paths, failure: (path, String(cString: strerror(error.code))))
+                return
+            }
+        }
+        state.historyExported(paths, failure: nil)
+    }
+
+    /// Reads a word file and sends it as the room's own list; a file the host would refuse is not sent.
+    private func uploadWords(from path: String) {
+        switch BoundedFile.read(path, maxBytes: WordFile.maxBytes) {
+        case .success(let bytes):
+            guard let text = WordFile.text(bytes) else {
+                state.wordsFileProblem(path, text.wordFileProblem(.notText))
+                return
+            }
+            link?.send(.words(.init(text: text)))
+        case .failure(.tooLarge):
+            state.wordsFileProblem(path, text.wordFileProblem(.tooLarge))
+        case .failure(let error):
+            state.wordsFileProblem(path, text.wordFileProblem(.unreadable(error.reason)))
+        }
+    }
+
+    private func saveWords(_ pairs: [ListedPair], to path: String) {
+        do {
+            try AtomicFile.write(WordListFile.csv(pairs), to: path)
+            state.wordsSaved(path, count: pairs.count)
+        } catch {
+            state.wordsFileProblem(path, String(cString: strerror(error.code)))
         }
     }
 

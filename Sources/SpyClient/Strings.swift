@@ -106,16 +106,19 @@ struct Strings: Sendable {
                 : pick("無白板", "无白板", "no blank"),
             clueMode(settings.clueMode), timers, pick("平票：", "平票：", "tie: ") + tieRule(settings.tieRule),
             pick("臥底勝：", "卧底胜：", "spies win ") + spyWin(settings.spyWin),
-        ].joined(separator: " · ")
+        ].joined(separator: " · ") + (settings.spyLastChance ? " · " + lastChanceName : "")
+            + (settings.wordSource == .bank ? "" : " · " + wordSourceName(settings.wordSource))
     }
     /// The settings with the owner's key for each, over two lines.
     func keyedSettings(_ settings: GameSettings) -> (first: String, second: String) {
-        let first = [
-            pick("[+-]臥底\(settings.spies)", "[+-]卧底\(settings.spies)", "[+-]spies \(settings.spies)"),
-            "[b]" + (settings.blank ? pick("有白板", "有白板", "blank on") : pick("無白板", "无白板", "blank off")),
-            "[g]" + pick("白板", "白板", "blank ") + blankRule(settings.blankRule),
-            "[m]" + clueMode(settings.clueMode),
-        ]
+        let first =
+            [
+                pick("[+-]臥底\(settings.spies)", "[+-]卧底\(settings.spies)", "[+-]spies \(settings.spies)"),
+                "[b]" + (settings.blank ? pick("有白板", "有白板", "blank on") : pick("無白板", "无白板", "blank off")),
+                "[g]" + pick("白板", "白板", "blank ") + blankRule(settings.blankRule),
+                "[m]" + clueMode(settings.clueMode),
+            ] + (settings.spyLastChance ? ["[l]" + lastChanceName] : [])
+            + (settings.wordSource == .bank ? [] : ["[o]" + wordSourceName(settings.wordSource)])
         let second = [
             "[t]" + pick("發言", "发言", "turn ")
                 + (settings.turnSeconds == 0 ? pick("不計時", "不计时", "untimed") : seconds(settings.turnSeconds)),
@@ -138,7 +141,11 @@ struct Strings: Sendable {
         }
     }
     func blankRule(_ rule: BlankRule) -> String {
-        rule == .survive ? pick("存活", "存活", "survive") : pick("猜詞", "猜词", "guess")
+        switch rule {
+        case .survive: return pick("存活", "存活", "survive")
+        case .guess: return pick("猜詞", "猜词", "guess")
+        case .guessEachRound: return guessEachRoundName
+        }
     }
     func winner(_ winner: Winner) -> String {
         switch winner {
@@ -292,6 +299,10 @@ struct Strings: Sendable {
         case .nobodyOut: return pick("這輪沒有人出局", "这轮没有人出局", "Nobody is out this round")
         case .guessing(let name, let isMe):
             return isMe ? yourGuess : guessOf(name)
+        case .lastChance(let name, let isMe):
+            return isMe ? yourGuess : lastChanceOf(name)
+        case .guessResult(let name, let role, let correct, let out):
+            return guessResult(name: name, role: role, correct: correct, out: out)
         case .gameOver(let winner, let civilian, let spy):
             return "\(self.winner(winner)) \(words(civilian: civilian, spy: spy))"
         case .blankGuess(let name, let guess):
@@ -314,6 +325,7 @@ struct Strings: Sendable {
         case .ownerChanged(_, true): return pick("你現在是房主", "你现在是房主", "You own the room now")
         case .ownerChanged(let name, false): return pick("\(name) 現在是房主", "\(name) 现在是房主", "\(name) owns the room now")
         case .claimAsked(let seat, let name): return claimAsked(seat: seat, name: name)
+        case .evening(let note): return eveningNote(note)
         }
     }
 
@@ -355,16 +367,17 @@ struct Strings: Sendable {
             return pick(
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
-                    + " | set categories 食物,動物|all | categories | kick 3 | who | quit",
+                    + " | set blankrule survive|guess|guessEachRound | set lastchance on|off | set words bank|ours|both | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
+                    + " | set categories 食物,動物|all | categories | kick 3 | who | history | export 檔名 | words 檔名 | quit",
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
-                    + " | set categories 食物,动物|all | categories | kick 3 | who | quit",
+                    + " | set blankrule survive|guess|guessEachRound | set lastchance on|off | set words bank|ours|both | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
+                    + " | set categories 食物,动物|all | categories | kick 3 | who | history | export 文件名 | words 文件名 | quit",
                 "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
-                    + " | set blankrule survive|guess | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
-                    + " | set categories Food,Animals|all | categories | kick 3 | who | quit")
+                    + " | set blankrule survive|guess|guessEachRound | set lastchance on|off | set words bank|ours|both | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
+                    + " | set categories Food,Animals|all | categories | kick 3 | who | history | export FILE | words FILE | quit"
+            )
         }
     }
 
@@ -451,7 +464,7 @@ struct Strings: Sendable {
         case .notAllowed: return pick("沒有問你這件事", "没有问你这件事", "You were not asked that")
         case .tooManyAttempts:
             return pick("密碼錯太多次了，等一下再試", "密码错太多次了，等一下再试", "Too many wrong passwords: wait a little and try again")
-        default: return message
+        default: return eveningProblem(code) ?? message
         }
     }
 

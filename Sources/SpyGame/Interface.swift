@@ -14,8 +14,11 @@ public enum RoomEvent: Sendable, Equatable {
     case disconnected(PlayerID)
     /// A player gives up their seat for good (`leave` message, or the daemon's grace period ran out).
     case leave(PlayerID)
-    /// The owner starts a game; `pairs` are the bank's pairs that fit the room's settings (never empty).
+    /// The owner starts a game; `pairs` are the bank's pairs that fit the room's settings (empty when the room
+    /// plays its own list only).
     case start(by: PlayerID, pairs: [WordPair])
+    /// The owner sent pairs for the room's own list, which the host has read and checked line by line.
+    case words(by: PlayerID, WordUpload)
     /// Any other game move from a player: `settings`, `clue`, `pass`, `vote`, `guess`, `kick`.
     /// (`hello`, `ping`, `start` and `leave` are handled by the daemon or by the cases above.)
     case move(PlayerID, ClientMessage)
@@ -25,6 +28,25 @@ public enum RoomEvent: Sendable, Equatable {
     /// resume), a running timer is never due sooner than the absent window from now, and an owner who is not a
     /// seated person is replaced.
     case hostRestarted
+}
+
+/// Pairs for a room's own list as the host read them from the owner's text: the pairs that passed the checks of a
+/// single line, each with its line, and the lines refused already. The room refuses more (a pair it holds, a full
+/// list) and answers with the whole report.
+public struct WordUpload: Sendable, Equatable {
+    public var pairs: [WordPair]
+    /// The 1-based line of each pair of `pairs`.
+    public var lines: [Int]
+    public var refused: [WordRefusal]
+    /// Whether the pairs replace the list rather than join it.
+    public var replace: Bool
+
+    public init(pairs: [WordPair], lines: [Int], refused: [WordRefusal] = [], replace: Bool = false) {
+        self.pairs = pairs
+        self.lines = lines
+        self.refused = refused
+        self.replace = replace
+    }
 }
 
 /// What the daemon must do after an event. The room does no I/O itself.

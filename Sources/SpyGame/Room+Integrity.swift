@@ -26,6 +26,19 @@ extension Room {
         guard (1...Room.maxLoadedCounter).contains(nextPlayerNumber) else { return "nextPlayerNumber out of range" }
         guard counters.contains(gamesPlayed) else { return "gamesPlayed out of range" }
         if let deadline, !(0...Room.maxLoadedDeadline).contains(deadline) { return "deadline out of range" }
+        if let wordList {
+            guard wordList.count <= Rules.maxRoomPairs, wordList.allSatisfy(\.isPlayable),
+                wordList.reduce(0, { $0 + Room.wordBytes($1) }) <= Rules.maxRoomWordBytes
+            else { return "the room's word list is out of range" }
+        }
+        if let history {
+            guard history.count <= Rules.maxHistoryGames else { return "too many games in the history" }
+            for record in history {
+                guard counters.contains(record.game), record.players.count <= Rules.maxTableSize,
+                    record.outs.count <= Rules.maxTableSize, record.guesses.count <= Rules.maxTableSize
+                else { return "a game record out of range" }
+            }
+        }
         if let wrong = seatsProblem { return wrong }
         if let owner, !seats.contains(where: { $0.id == owner }) { return "the owner \(owner.prefix(8)) has no seat" }
         guard let game else {

@@ -32,6 +32,8 @@ extension Room {
         // Only a person owns a room: bots cannot start a game, so a room owned by one would wait forever.
         if !bot, owner.map({ isBot($0) || seatIndex(of: $0) == nil }) ?? true { owner = id }
         context.effects.append(.joined(id))
+        // A newcomer after the first games hears of them too.
+        for message in historyMessages() { context.send(id, message) }
         context.roomChanged = true
         context.log("\(id) joined room \(code)\(bot ? " (bot)" : "")")
     }
@@ -156,7 +158,7 @@ extension Room {
         context.effects.append(.removed(player, reason: reason))
         context.roomChanged = true
         if owner == player { passOwnership(from: index) }
-        if gameRunning { playerDeparted(player, &context) }
+        if gameRunning { playerDeparted(player, kicked: reason == .kicked, &context) }
     }
 
     /// Ownership goes to the next seated person after the old owner, wrapping round; never to a bot. With no
@@ -201,8 +203,13 @@ extension Room {
         // A seat away at the deal sits the game out, so no turn or ballot of the game waits for it.
         let players = playerIDs.filter(isConnected)
         let sittingOut = playerIDs.filter { !isConnected($0) }
-        let playable = pairs.filter(\.isPlayable)
-        guard !playable.isEmpty else { throw Rejection(.badSettings, "No word pair fits these settings.") }
+        let playable = dealablePairs(bank: pairs)
+        guard !playable.isEmpty else {
+            throw Rejection(
+                .badSettings,
+                settings.wordSource == .ours
+                    ? "The room's own word list is empty." : "No word pair fits these settings.")
+        }
 
         pruneDeparted()
         var fresh = playable.filter { !usedPairKeys.contains($0.key) }

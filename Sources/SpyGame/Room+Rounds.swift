@@ -45,7 +45,7 @@ extension Room {
         return nil
     }
 
-    private mutating func startTurn(_ context: inout Context) {
+    mutating func startTurn(_ context: inout Context) {
         guard let game, let speaker = game.currentSpeaker else { return }
         phase = .describing
         if isPassedOver(speaker) {
@@ -126,7 +126,7 @@ extension Room {
     }
 
     /// Next speaker still in, or the vote when the pass is done.
-    private mutating func advanceTurn(_ context: inout Context) {
+    mutating func advanceTurn(_ context: inout Context) {
         guard var game else { return }
         game.speakerIndex += 1
         while let speaker = game.currentSpeaker, !game.isIn(speaker) { game.speakerIndex += 1 }
@@ -266,6 +266,10 @@ extension Room {
             result.outcome = .out
             result.out = eliminated
             game.out.insert(eliminated)
+            game.noteOut(
+                .init(
+                    player: eliminated, round: game.round, reason: .voted, votes: counts[eliminated]?.count ?? 0,
+                    pk: wasPK))
             if settings.revealOut, let role = game.roles[eliminated] {
                 result.identity = role
                 game.revealed[eliminated] = role
@@ -279,7 +283,8 @@ extension Room {
         context.log("round \(game.round) vote: \(result.outcome.rawValue)\(eliminated.map { " \($0)" } ?? "")")
 
         if let eliminated {
-            if game.roles[eliminated] == .blank && settings.blankRule == .guess {
+            let role = game.roles[eliminated]
+            if (role == .blank && settings.blankRule == .guess) || (role == .spy && settings.spyLastChance) {
                 startGuessing(eliminated, &context)
             } else if !finishIfOver(&context) {
                 beginRound(&context)
@@ -302,71 +307,26 @@ extension Room {
         startTurn(&context)
     }
 
-    // MARK: The blank's guess
-
-    private mutating func startGuessing(_ blank: PlayerID, _ context: inout Context) {
-        guard var game else { return }
-        game.guesser = blank
-        // Only the blank can be asked to guess, so the question itself reveals the identity.
-        game.revealed[blank] = .blank
-        self.game = game
-        phase = .guessing
-        deadline = actorDeadline(for: blank, now: context.now)
-        context.broadcast(
-            .guessing(
-                .init(
-                    player: blank, timerMs: deadline.map { Int(max(0, $0 - context.now)) },
-                    timerKind: runningTimerKind)))
-    }
-
-    mutating func guessWord(by player: PlayerID, _ word: String, _ context: inout Context) throws {
-        guard phase == .guessing, let game else { throw Rejection(.wrongPhase) }
-        guard game.guesser == player else { throw Rejection(.notYourTurn, "Only the blank guesses.") }
-        let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = Rules.checkText(trimmed) { throw problem }
-        resolveGuess(trimmed, &context)
-    }
-
-    private mutating func resolveGuess(_ guess: String?, _ context: inout Context) {
-        guard var game else { return }
-        game.blankGuess = guess
-        game.guesser = nil
-        self.game = game
-        deadline = nil
-        if let guess, Self.sameWord(guess, game.civilianWord) {
-            finish(.blank, &context)
-        } else if !finishIfOver(&context) {
-            beginRound(&context)
-        }
-    }
-
-    static func sameWord(_ lhs: String, _ rhs: String) -> Bool {
-        TextFold.key(lhs).filter { !$0.isWhitespace } == TextFold.key(rhs).filter { !$0.isWhitespace }
-    }
-
     // MARK: Departures and timers
 
     /// A dealt-in player left or was kicked mid-game: out and revealed; the phase goes on without them.
-    mutating func playerDeparted(_ player: PlayerID, _ context: inout Context) {
+    mutating func playerDeparted(_ player: PlayerID, kicked: Bool, _ context: inout Context) {
         guard var game, let role = game.roles[player] else { return }
         let wasIn = game.isIn(player)
+        if wasIn { game.noteOut(.init(player: player, round: game.round, reason: kicked ? .kicked : .left)) }
         game.out.insert(player)
         game.revealed[player] = role
         let wasSpeaker = phase == .describing && game.currentSpeaker == player
         let wasGuesser = phase == .guessing && game.guesser == player
         let pkBroken = game.pk.contains(player) && game.pk.count <= 2
-        game.pk.removeAll { $0 == player }
-        game.voters.removeAll { $0 == player }
-        game.candidates.removeAll { $0 == player }
-        game.ballots[player] = nil
-        game.ballots = game.ballots.filter { $0.value != player }
+        game.takeOutOfVote(player)
         self.game = game
 
         if wasGuesser {
             resolveGuess(nil, &context)
             return
         }
-        // While the blank guesses, the end is decided once the guess is in.
+        // While someone guesses, the end is decided once the guess is in.
         guard wasIn, phase != .guessing else { return }
         if finishIfOver(&context) { return }
         if pkBroken {
@@ -418,12 +378,7 @@ extension Room {
             voting.ballot = player.flatMap { game?.ballots[$0] }
             return [.voting(voting), .voteProgress(progressMessage(now: now))]
         case .guessing:
-            guard let guesser = game?.guesser else { return [] }
-            return [
-                .guessing(
-                    .init(player: guesser, timerMs: deadline.map { Int(max(0, $0 - now)) }, timerKind: runningTimerKind)
-                )
-            ]
+            return guessingMessage(now: now).map { [.guessing($0)] } ?? []
         case .lobby, .gameOver: return []
         }
     }
@@ -431,7 +386,7 @@ extension Room {
     // MARK: The end
 
     /// Applies the end conditions; true when the game ended.
-    private mutating func finishIfOver(_ context: inout Context) -> Bool {
+    mutating func finishIfOver(_ context: inout Context) -> Bool {
         guard let game else { return false }
         let alive = game.alive
         let spies = alive.filter { game.roles[$0] == .spy }.count
@@ -454,12 +409,16 @@ extension Room {
         self.game = game
         phase = .gameOver
         deadline = nil
+        let pointsBefore = Dictionary(uniqueKeysWithValues: seats.map { ($0.id, $0.score) })
         for index in seats.indices where !seats[index].departed {
             let id = seats[index].id
             guard let role = game.roles[id] else { continue }
             seats[index].score += Rules.points(role: role, winner: winner, survived: game.isIn(id))
         }
         if let message = gameOverMessage() { context.broadcast(.gameOver(message)) }
+        let record = self.record(of: game, winner: winner, pointsBefore: pointsBefore)
+        recordInHistory(record)
+        context.announce(.history(.init(games: [record])))
         context.log("game \(game.number) in room \(code) over: \(winner.rawValue) win")
     }
 

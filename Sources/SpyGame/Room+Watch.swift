@@ -6,8 +6,14 @@ extension Room {
     /// prompts with their own ballot, or at game over the reveal.
     ///
     /// `player == nil` is a watcher (the board): the same messages minus everything addressed to one seat, so a
-    /// watcher can never be handed a word or a role that the game has not revealed to everyone.
+    /// watcher can never be handed a word or a role that the game has not revealed to everyone. The records of
+    /// the evening's finished games follow.
     public func catchUp(for player: PlayerID?, now: Millis) -> [ServerMessage] {
+        // The evening's finished games come last, after where the room stands now.
+        phaseCatchUp(for: player, now: now) + historyMessages()
+    }
+
+    private func phaseCatchUp(for player: PlayerID?, now: Millis) -> [ServerMessage] {
         var messages: [ServerMessage] = [.room(view(now: now))]
         guard let game else { return messages }
         if let player, game.roles[player] == nil { return messages }

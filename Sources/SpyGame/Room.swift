@@ -24,6 +24,11 @@ public struct Room: Codable, Sendable, Equatable {
     var usedPairKeys: Set<String>
     var game: Game?
     var deadline: Millis?
+    /// The room's own word list, in the order its pairs were added; absent while empty.
+    var wordList: [WordPair]?
+    /// The finished games of the evening, oldest first (at most `Rules.maxHistoryGames`); absent in rooms saved
+    /// before it was kept, and until the first game ends.
+    var history: [GameRecord]?
 
     public init(code: String, settings: GameSettings = GameSettings(), seed: UInt64) {
         self.code = code
@@ -99,7 +104,7 @@ public struct Room: Codable, Sendable, Equatable {
             seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
             pk: over ? [] : game?.pk ?? [], clues: Array((game?.clues ?? []).suffix(Rules.cluesInView)),
             timerMs: gameRunning ? deadline.map { Int(max(0, $0 - now)) } : nil, winner: over ? game?.winner : nil,
-            timerKind: runningTimerKind)
+            timerKind: runningTimerKind, wordCount: wordList.map(\.count))
     }
 
     /// Applies one event. On rejection the room is exactly as before.
@@ -137,6 +142,7 @@ public struct Room: Codable, Sendable, Equatable {
         case .move(let player, let message): try move(player, message, &context)
         case .tick: tick(&context)
         case .hostRestarted: hostRestarted(&context)
+        case .words(let player, let upload): try addWords(by: player, upload, &context)
         }
     }
 
@@ -150,7 +156,8 @@ public struct Room: Codable, Sendable, Equatable {
         case .guess(let guess): try guessWord(by: player, guess.word, &context)
         case .kick(let request): try kick(request.player, by: player, &context)
         case .leave: try leave(player, &context)
-        case .hello, .ping, .pong, .start, .claimAnswer:
+        case .wordsClear: try clearWords(by: player, &context)
+        case .hello, .ping, .pong, .start, .claimAnswer, .words, .wordsExport:
             throw Rejection(.badMessage, "The host handles \(message.type) itself.")
         }
     }
@@ -254,6 +261,10 @@ struct Game: Codable, Sendable, Equatable {
     var guesser: PlayerID?
     var blankGuess: String?
     var winner: Winner?
+    /// Who went out before the end, in order, and every guess at the civilians' word: the game's record at its end.
+    /// Absent in games saved before they were kept, and while empty.
+    var outs: [GameRecord.Out]?
+    var guesses: [GameRecord.Guess]?
     /// The last vote result, kept for the players who were away when it was announced.
     var lastVoteResult: ServerMessage.VoteResult?
     /// Players who were away when `lastVoteResult` was announced and have not resumed since.

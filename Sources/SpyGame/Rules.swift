@@ -30,6 +30,18 @@ public enum Rules {
     public static let winPoints = 2
     /// Extra points for winners still in at the end.
     public static let survivorBonus = 1
+    /// Finished games a room keeps in its history; older ones are dropped first.
+    public static let maxHistoryGames = 100
+    /// Game records per `history` message, so the largest records still fit one frame.
+    public static let historyGamesPerMessage = 6
+    /// Most pairs a room's own list holds.
+    public static let maxRoomPairs = 500
+    /// Most UTF-8 bytes of words a room's own list holds, so its export fits one frame.
+    public static let maxRoomWordBytes = 24 * 1024
+    /// Largest text of one `words` message, in UTF-8 bytes.
+    public static let maxWordListTextBytes = 48 * 1024
+    /// Refused lines a `words_report` lists one by one (or run by run); the rest are counted.
+    public static let maxReportedRefusals = 200
     /// Prefix of the name given to a player who joins without one: 玩家1, 玩家2, …
     public static let defaultNamePrefix = "玩家"
 

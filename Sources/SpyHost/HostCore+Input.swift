@@ -122,6 +122,17 @@ extension HostCore {
                 complain(peer, refusal.errorMessage)
                 return
             }
+            // A room dealing from its own list needs the bank only when it mixes the two, and then not to refuse.
+            switch host.room.settings.wordSource {
+            case .ours:
+                apply(.start(by: player, pairs: []), to: host, from: peer)
+                return
+            case .oursAndBank where !host.room.ownPairs.isEmpty:
+                apply(.start(by: player, pairs: pairsFor(host.room.settings)), to: host, from: peer)
+                return
+            case .bank, .oursAndBank:
+                break
+            }
             if let problem = choiceProblem(host.room.settings) {
                 complain(peer, .badSettings, problem)
                 return
@@ -147,6 +158,23 @@ extension HostCore {
             apply(.move(player, message), to: host, from: peer)
         case .claimAnswer(let answer):
             answerClaim(answer, from: player, in: host, peer: peer)
+        case .words(let words):
+            // Read and checked line by line here, with the bank's rules; the room decides the rest.
+            guard words.text.utf8.count <= Rules.maxWordListTextBytes else {
+                complain(peer, .badWords, "A word list is at most \(Rules.maxWordListTextBytes / 1024) KiB of text.")
+                return
+            }
+            let parsed = RoomWordList.parse(words.text)
+            let upload = WordUpload(
+                pairs: parsed.pairs, lines: parsed.lines, refused: parsed.refused, replace: words.replace ?? false)
+            apply(.words(by: player, upload), to: host, from: peer)
+        case .wordsClear:
+            apply(.move(player, message), to: host, from: peer)
+        case .wordsExport:
+            switch host.room.wordListExport(for: player) {
+            case .success(let list): send(.wordList(list), to: peer)
+            case .failure(let rejection): complain(peer, rejection.errorMessage)
+            }
         }
     }
 }

@@ -105,7 +105,7 @@ extension HostCore {
             complain(peer, .alreadyJoined, nil)
         case .claimAnswer:
             complain(peer, .notAllowed, nil)
-        case .settings, .start, .clue, .pass, .vote, .guess, .kick:
+        case .settings, .start, .clue, .pass, .vote, .guess, .kick, .words, .wordsClear, .wordsExport:
             complain(peer, .notPlaying, refusal)
         }
     }

@@ -88,7 +88,7 @@ extension LoggedEvent {
             output.raw(#"{"kind":"tick""#)
         case .hostRestarted:
             output.raw(#"{"kind":"hostRestarted""#)
-        case .start:
+        case .start, .words:
             return false
         }
         output.byte(UInt8(ascii: "}"))
@@ -114,7 +114,7 @@ extension LoggedEvent {
             output.raw(#"{"type":"settings","settings":"#)
             change.write(to: &output)
             output.byte(UInt8(ascii: "}"))
-        case .hello, .ping, .pong:
+        case .hello, .ping, .pong, .words, .wordsClear, .wordsExport:
             output.verbatim(try StreamingJSONEncoder.encode(message))
         }
     }
@@ -171,6 +171,8 @@ extension SettingsChange {
             output.strings(categories)
         }
         word("spyWin", spyWin?.rawValue, &output)
+        bool("spyLastChance", spyLastChance, &output)
+        word("wordSource", wordSource?.rawValue, &output)
         if first {
             output.raw("{}")
         } else {

@@ -27,13 +27,16 @@ package struct LoggedEvent: Codable, Equatable {
         case .move(let player, let message): self.init(kind: .move, player: player, message: message)
         case .tick: self.init(kind: .tick)
         case .hostRestarted: self.init(kind: .hostRestarted)
-        case .start: return nil
+        case .start, .words: return nil
         }
     }
 
     /// Whether the event has a logged form (all but a `start`), without making it.
     static func logs(_ event: RoomEvent) -> Bool {
-        if case .start = event { return false }
+        switch event {
+        case .start, .words: return false
+        default: break
+        }
         return true
     }
 

@@ -219,7 +219,8 @@ final class AbsentVoterTests: XCTestCase {
         let result = try XCTUnwrap(closing.voteResults.first)
         let over = try XCTUnwrap(closing.gameOver)
         let sent = table.ok(.connected(away)).sent(to: away)
-        XCTAssertEqual(Array(sent.suffix(2)), [.voteResult(result), .gameOver(over)])
+        XCTAssertEqual(
+            Array(sent.suffix(3)), [.voteResult(result), .gameOver(over), .history(.init(games: table.room.records))])
     }
 }
 

@@ -48,10 +48,14 @@ final class EffectOrderTests: XCTestCase {
         table.vote(civilians[2], spy)
         XCTAssertEqual(
             shape(table.ok(.move(spy, .vote(.init(target: civilians[0]))))),
-            ["broadcast vote_progress", "broadcast vote_result", "log", "broadcast game_over", "log", "broadcast room"])
+            [
+                "broadcast vote_progress", "broadcast vote_result", "log", "broadcast game_over", "broadcast history",
+                "log", "broadcast room",
+            ])
         XCTAssertEqual(shape(table.ok(.disconnected("p2"))), ["log", "broadcast room"])
         XCTAssertEqual(
-            shape(table.ok(.connected("p2"))), ["send p2 room", "send p2 game_over", "log", "broadcast room"])
+            shape(table.ok(.connected("p2"))),
+            ["send p2 room", "send p2 game_over", "send p2 history", "log", "broadcast room"])
         XCTAssertEqual(shape(table.ok(.leave("p2"))), ["removed p2 -", "log", "broadcast room"])
     }
 }

@@ -80,6 +80,27 @@ final class FrameBudgetTests: XCTestCase {
         XCTAssertLessThanOrEqual(size, FrameLimits.defaultMaxPayload, "largest game over: \(size) bytes")
     }
 
+    /// A `history` message holds `Rules.historyGamesPerMessage` records of the largest games: a full table, every
+    /// player but one going out, the largest guesses of the blank and every spy, the longest words.
+    func testTheLargestHistoryMessageFitsAFrame() throws {
+        let word = String(repeating: "\u{1D400}\u{1D167}\u{1D167}", count: 40)
+        let players = (0..<Rules.maxTableSize).map { index in
+            GameRecord.Player(player: id(index), name: worstName, role: .civilian, points: Int.max, survived: false)
+        }
+        let outs = (0..<Rules.maxTableSize).map { index in
+            GameRecord.Out(player: id(index), round: Int.max, reason: .voted, votes: Int.max, pk: true)
+        }
+        let guesses = (0..<4).map { GameRecord.Guess(player: id($0), round: Int.max, word: worstClue, correct: false) }
+        let record = GameRecord(
+            game: Int.max, civilianWord: word, spyWord: word, winner: .civilians, players: players, outs: outs,
+            guesses: guesses)
+        let message = ServerMessage.history(
+            .init(games: Array(repeating: record, count: Rules.historyGamesPerMessage)))
+        let size = WireCodec.encodePayload(message).count
+        XCTAssertLessThanOrEqual(size, FrameLimits.defaultMaxPayload, "largest history: \(size) bytes")
+        print("largest history message: \(size) of \(FrameLimits.defaultMaxPayload) bytes")
+    }
+
     func testTheNameThatBlindedARoomIsRefused() {
         var table = Table()
         table.seat(3)

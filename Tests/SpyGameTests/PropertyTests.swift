@@ -265,6 +265,11 @@ struct RandomGame {
                 if case .deal = message { Issue.record("deal broadcast") }
                 if case .gameOver = message {
                     #expect(over, "game over sent before the end")
+                } else if case .history(let history) = message {
+                    // Records only of games that are over: this one once it ended, and the earlier ones.
+                    for record in history.games {
+                        #expect(record.game < game.number || (over && record.game == game.number))
+                    }
                 } else {
                     try checkPublic(message, game: game, words: secretWords, json: checkJSON)
                 }

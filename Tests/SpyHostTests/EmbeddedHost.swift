@@ -232,7 +232,10 @@ final class FakeStorage: HostStorage {
     }
 
     func recordsAsChange(_ event: RoomEvent) -> Bool {
-        if case .start = event { return false }
+        switch event {
+        case .start, .words: return false
+        default: break
+        }
         return true
     }
 

@@ -148,8 +148,9 @@ import Testing
         try host.send(.start, on: owner)
         try host.send(.settings(.init(maxPlayers: 5, spies: 2)), on: owner)
         try host.send(.settings(.init(maxPlayers: 99)), on: owner)
+        try host.send(.words(.init(text: String(repeating: "x", count: Rules.maxWordListTextBytes + 1))), on: owner)
         var seen = errors(host, owner, seats[1].connection)
-        #expect(seen == [.notOwner, .tooFewPlayers, .tooManySpies, .badSettings])
+        #expect(seen == [.notOwner, .tooFewPlayers, .tooManySpies, .badSettings, .badWords])
         let all = seats + [try host.join("Dan")]
         for seat in all { _ = host.messages(on: seat.connection) }
         try host.send(.start, on: owner)

@@ -247,7 +247,7 @@ import Testing
         state.apply(.error(.init(.notYourTurn)), now: now)
         #expect(state.link == .connected)
         #expect(state.notice == .problem(code: .notYourTurn, message: ErrorCode.notYourTurn.defaultMessage))
-        _ = state.handle(.character("x"), now: now)
+        _ = state.handle(.character("z"), now: now)
         #expect(state.notice == nil)
         state.apply(.error(.init(.kicked)), now: now)
         #expect(state.link == .closed)

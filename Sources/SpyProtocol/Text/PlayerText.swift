@@ -206,6 +206,14 @@ public enum PlayerText {
         return nil
     }
 
+    /// Whether `text` holds a character that shows nothing or reorders what is shown: a text-direction control, a
+    /// zero-width or other default-ignorable character (but the joiners and selectors emoji are written with), a
+    /// blank-looking letter. A word of a word list may hold none.
+    public static func hasInvisibleCharacters(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.indices.contains { isDirectionControl(scalars[$0]) || isInvisible(scalars, at: $0) }
+    }
+
     // MARK: Fields that are never shown
 
     /// Longest `hello.room`, in UTF-8 bytes (codes are four letters; spaces around them are forgiven).

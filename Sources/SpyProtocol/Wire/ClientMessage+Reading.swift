@@ -36,6 +36,9 @@ extension ClientMessage {
         case "guess": return .guess(Guess(word: try fields.required("word")))
         case "kick": return .kick(Kick(player: try fields.required("player")))
         case "leave": return .leave
+        case "words": return .words(Words(text: try fields.required("text"), replace: try fields.optional("replace")))
+        case "words_clear": return .wordsClear
+        case "words_export": return .wordsExport
         case "claim_answer":
             return .claimAnswer(ClaimAnswer(player: try fields.required("player"), allow: try fields.required("allow")))
         default: throw MessageError(.unknownType, "unknown message type \"\(type.prefix(40))\"")
@@ -58,7 +61,9 @@ extension SettingsChange {
             language: try fields.optional("language"),
             allowParty: try fields.optional("allowParty"),
             categories: try fields.optional("categories"),
-            spyWin: try fields.optional("spyWin"))
+            spyWin: try fields.optional("spyWin"),
+            spyLastChance: try fields.optional("spyLastChance"),
+            wordSource: try fields.optional("wordSource"))
     }
 }
 
@@ -67,3 +72,4 @@ extension TieRule: JSONFieldValue {}
 extension BlankRule: JSONFieldValue {}
 extension BankLanguage: JSONFieldValue {}
 extension SpyWin: JSONFieldValue {}
+extension WordSource: JSONFieldValue {}

@@ -26,6 +26,12 @@ public enum ClientMessage: Sendable, Equatable {
     case leave
     /// The approver's answer to a `claim` of an away seat.
     case claimAnswer(ClaimAnswer)
+    /// Owner (or moderator), between games: pairs for the room's own list, pasted or uploaded, one a line.
+    case words(Words)
+    /// Owner (or moderator), between games: empty the room's own list.
+    case wordsClear
+    /// Owner (or moderator), between games: send me the room's own list (`word_list`).
+    case wordsExport
 
     /// The `type` string of this message.
     public var type: String {
@@ -42,12 +48,16 @@ public enum ClientMessage: Sendable, Equatable {
         case .kick: return "kick"
         case .leave: return "leave"
         case .claimAnswer: return "claim_answer"
+        case .words: return "words"
+        case .wordsClear: return "words_clear"
+        case .wordsExport: return "words_export"
         }
     }
 
     /// All `type` strings a client may send.
     public static let allTypes = [
         "hello", "ping", "pong", "settings", "start", "clue", "pass", "vote", "guess", "kick", "leave", "claim_answer",
+        "words", "words_clear", "words_export",
     ]
 
     public struct Hello: Codable, Sendable, Equatable {
@@ -114,6 +124,17 @@ public enum ClientMessage: Sendable, Equatable {
         public init(player: PlayerID) { self.player = player }
     }
 
+    public struct Words: Codable, Sendable, Equatable {
+        /// The lines: `word,word`, a tab, `/`, `——` between the two words, or CSV with a header row.
+        public var text: String
+        /// Replace the list instead of adding to it.
+        public var replace: Bool?
+        public init(text: String, replace: Bool? = nil) {
+            self.text = text
+            self.replace = replace
+        }
+    }
+
     public struct ClaimAnswer: Codable, Sendable, Equatable {
         /// The claimed seat, as the `claim` named it.
         public var player: PlayerID
@@ -161,6 +182,9 @@ extension ClientMessage: Codable {
         case "kick": self = .kick(try Kick(from: decoder))
         case "leave": self = .leave
         case "claim_answer": self = .claimAnswer(try ClaimAnswer(from: decoder))
+        case "words": self = .words(try Words(from: decoder))
+        case "words_clear": self = .wordsClear
+        case "words_export": self = .wordsExport
         default: throw MessageDecodingError.unknownType(type)
         }
     }
@@ -180,7 +204,8 @@ extension ClientMessage: Codable {
         case .guess(let body): try body.encode(to: encoder)
         case .kick(let body): try body.encode(to: encoder)
         case .claimAnswer(let body): try body.encode(to: encoder)
-        case .start, .pass, .leave: break
+        case .words(let body): try body.encode(to: encoder)
+        case .start, .pass, .leave, .wordsClear, .wordsExport: break
         }
     }
 }

@@ -73,6 +73,8 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
     case badSettings = "bad_settings"
     /// Only the player the host asked may answer that.
     case notAllowed = "not_allowed"
+    /// A pasted word list is larger than the host reads in one message, or not text it can read.
+    case badWords = "bad_words"
 
     // Connection management (fatal).
     /// Your seat was taken over by a newer connection with your token.
@@ -154,6 +156,7 @@ public enum ErrorCode: String, Codable, Sendable, Equatable, CaseIterable {
         case .claimBusy: return "Someone is already asking for that seat back."
         case .claimRefused: return "The seat was not given back."
         case .notAllowed: return "You were not asked that."
+        case .badWords: return "The word list cannot be read: at most 48 KiB of text, one pair a line."
         case .hostStorage: return "The host cannot save the game right now, so that was not taken; try again shortly."
         }
     }

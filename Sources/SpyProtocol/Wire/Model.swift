@@ -64,6 +64,9 @@ public enum BlankRule: String, Codable, Sendable, Equatable, CaseIterable {
     case survive
     /// When voted out, the blank gets one guess at the civilians' word and wins if right.
     case guess
+    /// Once a round, while its vote is open, the blank may guess the civilians' word: right wins for the blank,
+    /// wrong puts the blank out. The blank does not win by surviving.
+    case guessEachRound
 }
 
 /// When the spies win while spies are still in.
@@ -114,6 +117,10 @@ public struct GameSettings: Codable, Sendable, Equatable {
     public var blankRule: BlankRule
     /// When the spies win: with three players left (the seed's rule), or also at parity.
     public var spyWin: SpyWin
+    /// The spy's last chance: a spy voted out guesses the civilians' word, and the spies win if it is right.
+    public var spyLastChance: Bool
+    /// Where the pairs come from: the bank, the room's own list, or both.
+    public var wordSource: WordSource
     /// Which bank language the pairs come from.
     public var language: BankLanguage
     /// Whether adult ("party") pairs may be drawn.
@@ -125,9 +132,12 @@ public struct GameSettings: Codable, Sendable, Equatable {
         maxPlayers: Int = 10, spies: Int = 1, blank: Bool = false, clueMode: ClueMode = .spoken,
         turnSeconds: Int = 0, voteSeconds: Int = 0, tieRule: TieRule = .pk, revealOut: Bool = true,
         blankRule: BlankRule = .survive, language: BankLanguage = .both, allowParty: Bool = false,
-        categories: [String] = [], spyWin: SpyWin = .three
+        categories: [String] = [], spyWin: SpyWin = .three, spyLastChance: Bool = false,
+        wordSource: WordSource = .bank
     ) {
         self.spyWin = spyWin
+        self.spyLastChance = spyLastChance
+        self.wordSource = wordSource
         self.maxPlayers = maxPlayers
         self.spies = spies
         self.blank = blank
@@ -168,15 +178,17 @@ public struct GameSettings: Codable, Sendable, Equatable {
         if let value = change.allowParty { merged.allowParty = value }
         if let value = change.categories { merged.categories = value }
         if let value = change.spyWin { merged.spyWin = value }
+        if let value = change.spyLastChance { merged.spyLastChance = value }
+        if let value = change.wordSource { merged.wordSource = value }
         return merged
     }
 
     private enum CodingKeys: String, CodingKey {
         case maxPlayers, spies, blank, clueMode, turnSeconds, voteSeconds, tieRule, revealOut, blankRule, spyWin
-        case language, allowParty, categories
+        case spyLastChance, wordSource, language, allowParty, categories
     }
 
-    /// Settings saved or sent before `spyWin` existed have the seed's rule.
+    /// Settings saved or sent before `spyWin`, `spyLastChance` or `wordSource` existed have the seed's rules.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         maxPlayers = try container.decode(Int.self, forKey: .maxPlayers)
@@ -189,6 +201,8 @@ public struct GameSettings: Codable, Sendable, Equatable {
         revealOut = try container.decode(Bool.self, forKey: .revealOut)
         blankRule = try container.decode(BlankRule.self, forKey: .blankRule)
         spyWin = try container.decodeIfPresent(SpyWin.self, forKey: .spyWin) ?? .three
+        spyLastChance = try container.decodeIfPresent(Bool.self, forKey: .spyLastChance) ?? false
+        wordSource = try container.decodeIfPresent(WordSource.self, forKey: .wordSource) ?? .bank
         language = try container.decode(BankLanguage.self, forKey: .language)
         allowParty = try container.decode(Bool.self, forKey: .allowParty)
         categories = try container.decode([String].self, forKey: .categories)
@@ -210,14 +224,19 @@ public struct SettingsChange: Codable, Sendable, Equatable {
     public var allowParty: Bool?
     public var categories: [String]?
     public var spyWin: SpyWin?
+    public var spyLastChance: Bool?
+    public var wordSource: WordSource?
 
     public init(
         maxPlayers: Int? = nil, spies: Int? = nil, blank: Bool? = nil, clueMode: ClueMode? = nil,
         turnSeconds: Int? = nil, voteSeconds: Int? = nil, tieRule: TieRule? = nil, revealOut: Bool? = nil,
         blankRule: BlankRule? = nil, language: BankLanguage? = nil, allowParty: Bool? = nil,
-        categories: [String]? = nil, spyWin: SpyWin? = nil
+        categories: [String]? = nil, spyWin: SpyWin? = nil, spyLastChance: Bool? = nil,
+        wordSource: WordSource? = nil
     ) {
         self.spyWin = spyWin
+        self.spyLastChance = spyLastChance
+        self.wordSource = wordSource
         self.maxPlayers = maxPlayers
         self.spies = spies
         self.blank = blank
@@ -324,12 +343,15 @@ public struct RoomView: Codable, Sendable, Equatable {
     public var timerKind: TimerKind?
     /// The winner, at game over.
     public var winner: Winner?
+    /// How many pairs the room's own list holds (its words are never in the view); absent while it holds none.
+    public var wordCount: Int?
 
     public init(
         room: String, phase: Phase, game: Int = 0, round: Int = 0, settings: GameSettings = GameSettings(),
         seats: [SeatView] = [], turn: PlayerID? = nil, pk: [PlayerID] = [], clues: [ClueView] = [],
-        timerMs: Int? = nil, winner: Winner? = nil, timerKind: TimerKind? = nil
+        timerMs: Int? = nil, winner: Winner? = nil, timerKind: TimerKind? = nil, wordCount: Int? = nil
     ) {
+        self.wordCount = wordCount
         self.timerKind = timerKind
         self.room = room
         self.phase = phase

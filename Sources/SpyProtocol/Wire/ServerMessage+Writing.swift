@@ -37,6 +37,17 @@ extension ServerMessage {
         case .voteProgress(let body): body.write(to: &output)
         case .voteResult(let body): body.write(to: &output)
         case .guessing(let body): body.write(to: &output)
+        case .guessResult(let body):
+            output.open(type: "guess_result")
+            output.key("player")
+            output.string(body.player)
+            output.key("role")
+            output.string(body.role.rawValue)
+            output.key("correct")
+            output.bool(body.correct)
+            output.key("out")
+            output.bool(body.out)
+            output.byte(UInt8(ascii: "}"))
         case .gameOver(let body): body.write(to: &output)
         case .pong(let body):
             output.open(type: "pong")
@@ -78,6 +89,10 @@ extension ServerMessage {
             output.key("previous")
             output.string(body.previous)
             output.byte(UInt8(ascii: "}"))
+        case .history, .wordsReport, .wordList:
+            // Sent at a game's end, on arrival or to one owner, never on the busy path: the reference encoder
+            // writes them.
+            output.verbatim((try? StreamingJSONEncoder.encode(self)) ?? [])
         }
     }
 }
@@ -164,6 +179,10 @@ extension RoomView {
             output.key("winner")
             output.string(winner.rawValue)
         }
+        if let wordCount {
+            output.key("wordCount")
+            output.int(wordCount)
+        }
         output.byte(UInt8(ascii: "}"))
     }
 }
@@ -191,6 +210,10 @@ extension GameSettings {
         output.string(blankRule.rawValue)
         output.key("spyWin")
         output.string(spyWin.rawValue)
+        output.key("spyLastChance")
+        output.bool(spyLastChance)
+        output.key("wordSource")
+        output.string(wordSource.rawValue)
         output.key("language")
         output.string(language.rawValue)
         output.key("allowParty")
@@ -357,6 +380,10 @@ extension ServerMessage.Guessing {
         output.key("player")
         output.string(player)
         output.optionalTimer(timerMs, timerKind)
+        if let role {
+            output.key("role")
+            output.string(role.rawValue)
+        }
         output.byte(UInt8(ascii: "}"))
     }
 }

@@ -18,8 +18,11 @@ public enum ServerMessage: Sendable, Equatable {
     case voteProgress(VoteProgress)
     /// The vote closed: the tally and what it led to.
     case voteResult(VoteResult)
-    /// The blank was voted out under the guess rule and now has one guess.
+    /// A player has one guess at the civilians' word: the blank voted out under the guess rule, or a spy voted out
+    /// under the spy's last chance.
     case guessing(Guessing)
+    /// A guess at the civilians' word was decided (the word itself comes with the game's record).
+    case guessResult(GuessResult)
     /// The game ended: the winner, every role and word, the scores.
     case gameOver(GameOver)
     /// Answer to `ping`.
@@ -38,6 +41,12 @@ public enum ServerMessage: Sendable, Equatable {
     case claimDone(ClaimSeat)
     /// To the whole room: the room has a new owner.
     case owner(Owner)
+    /// Finished games of the room's evening: all of them on arrival, each new one at its game over.
+    case history(History)
+    /// To whoever sent `words`: what was kept of the lines, and every line refused with why.
+    case wordsReport(WordsReport)
+    /// To the owner (or moderator) who asked with `words_export`: the room's own list.
+    case wordList(WordList)
 
     /// The `type` string of this message.
     public var type: String {
@@ -51,6 +60,7 @@ public enum ServerMessage: Sendable, Equatable {
         case .voteProgress: return "vote_progress"
         case .voteResult: return "vote_result"
         case .guessing: return "guessing"
+        case .guessResult: return "guess_result"
         case .gameOver: return "game_over"
         case .pong: return "pong"
         case .ping: return "ping"
@@ -60,13 +70,17 @@ public enum ServerMessage: Sendable, Equatable {
         case .claim: return "claim"
         case .claimDone: return "claim_done"
         case .owner: return "owner"
+        case .history: return "history"
+        case .wordsReport: return "words_report"
+        case .wordList: return "word_list"
         }
     }
 
     /// All `type` strings the host may send.
     public static let allTypes = [
         "welcome", "room", "deal", "turn", "clue", "voting", "vote_progress", "vote_result", "guessing",
-        "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner",
+        "guess_result", "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner",
+        "history", "words_report", "word_list",
     ]
 
     public struct Welcome: Codable, Sendable, Equatable {
@@ -240,17 +254,38 @@ public enum ServerMessage: Sendable, Equatable {
     }
 
     public struct Guessing: Codable, Sendable, Equatable {
-        /// The blank who guesses.
+        /// The player who guesses.
         public var player: PlayerID
         /// Milliseconds to guess, when a timer runs.
         public var timerMs: Int?
-        /// Whether `timerMs` is the room's turn timer or the countdown for an absent blank.
+        /// Whether `timerMs` is the room's turn timer or the countdown for an absent guesser.
         public var timerKind: TimerKind?
+        /// `spy` for a spy's last chance; absent when the blank guesses.
+        public var role: Role?
 
-        public init(player: PlayerID, timerMs: Int? = nil, timerKind: TimerKind? = nil) {
+        public init(player: PlayerID, timerMs: Int? = nil, timerKind: TimerKind? = nil, role: Role? = nil) {
             self.timerKind = timerKind
             self.player = player
             self.timerMs = timerMs
+            self.role = role
+        }
+    }
+
+    public struct GuessResult: Codable, Sendable, Equatable {
+        /// Who guessed.
+        public var player: PlayerID
+        /// Their role: `blank` or `spy`.
+        public var role: Role
+        /// Whether the guess named the civilians' word (false also when the time ran out first).
+        public var correct: Bool
+        /// Whether the guess put the player out (the blank's wrong guess under `guessEachRound`).
+        public var out: Bool
+
+        public init(player: PlayerID, role: Role, correct: Bool, out: Bool = false) {
+            self.player = player
+            self.role = role
+            self.correct = correct
+            self.out = out
         }
     }
 
@@ -350,6 +385,37 @@ public enum ServerMessage: Sendable, Equatable {
             self.previous = previous
         }
     }
+
+    public struct WordsReport: Codable, Sendable, Equatable {
+        /// Pairs the list gained.
+        public var added: Int
+        /// Pairs the list holds now.
+        public var total: Int
+        /// The lines not kept, in order, one entry per line or run of lines with the same reason.
+        public var refused: [WordRefusal]
+        /// Refusals beyond the first `Rules.maxReportedRefusals` entries, counted only; absent when none.
+        public var moreRefused: Int?
+
+        public init(added: Int, total: Int, refused: [WordRefusal] = [], moreRefused: Int? = nil) {
+            self.added = added
+            self.total = total
+            self.refused = refused
+            self.moreRefused = moreRefused
+        }
+    }
+
+    public struct WordList: Codable, Sendable, Equatable {
+        /// Every pair of the room's own list, in the order they were added.
+        public var pairs: [ListedPair]
+        public init(pairs: [ListedPair]) { self.pairs = pairs }
+    }
+
+    public struct History: Codable, Sendable, Equatable {
+        /// Records of finished games, oldest first. A client keeps every record it was sent by its game number:
+        /// a record never changes once its game is over.
+        public var games: [GameRecord]
+        public init(games: [GameRecord]) { self.games = games }
+    }
 }
 
 extension ServerMessage: Codable {
@@ -368,6 +434,7 @@ extension ServerMessage: Codable {
         case "vote_progress": self = .voteProgress(try VoteProgress(from: decoder))
         case "vote_result": self = .voteResult(try VoteResult(from: decoder))
         case "guessing": self = .guessing(try Guessing(from: decoder))
+        case "guess_result": self = .guessResult(try GuessResult(from: decoder))
         case "game_over": self = .gameOver(try GameOver(from: decoder))
         case "pong": self = .pong(try Pong(from: decoder))
         case "ping": self = .ping(try Ping(from: decoder))
@@ -377,6 +444,9 @@ extension ServerMessage: Codable {
         case "claim": self = .claim(try Claim(from: decoder))
         case "claim_done": self = .claimDone(try ClaimSeat(from: decoder))
         case "owner": self = .owner(try Owner(from: decoder))
+        case "history": self = .history(try History(from: decoder))
+        case "words_report": self = .wordsReport(try WordsReport(from: decoder))
+        case "word_list": self = .wordList(try WordList(from: decoder))
         default: throw MessageDecodingError.unknownType(type)
         }
     }
@@ -394,6 +464,7 @@ extension ServerMessage: Codable {
         case .voteProgress(let body): try body.encode(to: encoder)
         case .voteResult(let body): try body.encode(to: encoder)
         case .guessing(let body): try body.encode(to: encoder)
+        case .guessResult(let body): try body.encode(to: encoder)
         case .gameOver(let body): try body.encode(to: encoder)
         case .pong(let body): try body.encode(to: encoder)
         case .ping(let body): try body.encode(to: encoder)
@@ -402,6 +473,9 @@ extension ServerMessage: Codable {
         case .claimPending(let body), .claimDone(let body): try body.encode(to: encoder)
         case .claim(let body): try body.encode(to: encoder)
         case .owner(let body): try body.encode(to: encoder)
+        case .history(let body): try body.encode(to: encoder)
+        case .wordsReport(let body): try body.encode(to: encoder)
+        case .wordList(let body): try body.encode(to: encoder)
         }
     }
 }

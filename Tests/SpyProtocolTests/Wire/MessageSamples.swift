@@ -17,6 +17,7 @@ enum MessageSamples {
                 maxPlayers: 8, spies: 1, blank: true, clueMode: .spoken, turnSeconds: 30, voteSeconds: 60,
                 tieRule: .random, revealOut: false, blankRule: .guess, language: .zhTW, allowParty: true,
                 categories: [])),
+        .settings(SettingsChange(blankRule: .guessEachRound, spyLastChance: true)),
         .start,
         .clue(.init(text: "紅色的水果 \"quoted\" \\ /")),
         .pass,
@@ -26,6 +27,11 @@ enum MessageSamples {
         .leave,
         .claimAnswer(.init(player: "p3", allow: true)),
         .claimAnswer(.init(player: "p2", allow: false)),
+        .words(.init(text: "婚紗,禮服\n伴郎——伴娘\n\"a, b\",c")),
+        .words(.init(text: "", replace: true)),
+        .wordsClear,
+        .wordsExport,
+        .settings(SettingsChange(wordSource: .oursAndBank)),
     ]
 
     static let seats = [
@@ -43,10 +49,11 @@ enum MessageSamples {
         .room(
             RoomView(
                 room: "QXWZ", phase: .describing, game: 2, round: 1,
-                settings: GameSettings(spies: 1, blank: true, clueMode: .typed), seats: seats, turn: "p1",
+                settings: GameSettings(spies: 1, blank: true, clueMode: .typed, spyLastChance: true, wordSource: .ours),
+                seats: seats, turn: "p1",
                 pk: ["p1", "p3"],
                 clues: [ClueView(player: "p3", round: 1, text: "紅色"), ClueView(player: "p1", round: 1)],
-                timerMs: 29_500)),
+                timerMs: 29_500, wordCount: 37)),
         .room(RoomView(room: "QXWZ", phase: .gameOver, game: 1, round: 3, seats: seats, winner: .blank)),
         .deal(.init(game: 1, word: "蘋果")),
         .deal(.init(game: 2, word: nil)),
@@ -68,6 +75,9 @@ enum MessageSamples {
         .voteResult(.init(round: 2, tally: [], abstained: ["p1", "p2"], outcome: .nobody)),
         .guessing(.init(player: "p3")),
         .guessing(.init(player: "p3", timerMs: 20_000)),
+        .guessing(.init(player: "p4", timerMs: 20_000, timerKind: .turn, role: .spy)),
+        .guessResult(.init(player: "p3", role: .blank, correct: false, out: true)),
+        .guessResult(.init(player: "p4", role: .spy, correct: true)),
         .gameOver(
             .init(
                 game: 1, winner: .civilians, civilianWord: "蘋果", spyWord: "梨",
@@ -86,5 +96,31 @@ enum MessageSamples {
         .claim(.init(player: "p3", name: "小明")),
         .claimDone(.init(player: "p3")),
         .owner(.init(player: "p2", previous: "p1")),
+        .history(.init(games: [])),
+        .wordsReport(.init(added: 0, total: 0)),
+        .wordsReport(
+            .init(
+                added: 3, total: 40,
+                refused: [
+                    WordRefusal(line: 2, reason: .noSeparator), WordRefusal(line: 4, reason: .duplicate, other: 1),
+                    WordRefusal(line: 6, through: 9, reason: .listFull),
+                ], moreRefused: 12)),
+        .wordList(.init(pairs: [])),
+        .wordList(.init(pairs: [ListedPair(civilian: "婚紗", spy: "禮服"), ListedPair(civilian: "\"q\"", spy: "b\\")])),
+        .history(
+            .init(games: [
+                GameRecord(
+                    game: 3, civilianWord: "蘋果", spyWord: "梨", winner: .spies,
+                    players: [
+                        .init(player: "p1", name: "Amy", role: .civilian, points: 0, survived: false),
+                        .init(player: "p2", name: "小明 \"q\"", role: .spy, points: 3, survived: true),
+                        .init(player: "p3", name: "Bea", role: .blank, points: 0, survived: false),
+                    ],
+                    outs: [
+                        .init(player: "p1", round: 1, reason: .voted, votes: 2, pk: true),
+                        .init(player: "p3", round: 2, reason: .left),
+                    ],
+                    guesses: [.init(player: "p3", round: 1, word: nil, correct: false)])
+            ])),
     ]
 }

@@ -137,7 +137,8 @@ enum ReaderCorpus {
         case "bool": return pick(["true", "false", "null"], &generator)
         case "clueMode": return literal(pick(["spoken", "typed", "shouted"], &generator), &generator)
         case "tieRule": return literal(pick(["pk", "nobody", "random"], &generator), &generator)
-        case "blankRule": return literal(pick(["survive", "guess"], &generator), &generator)
+        case "blankRule": return literal(pick(["survive", "guess", "guessEachRound"], &generator), &generator)
+        case "wordSource": return literal(pick(["bank", "ours", "oursAndBank", "theirs"], &generator), &generator)
         case "language": return literal(pick(["zh-TW", "en", "both", "fr"], &generator), &generator)
         case "spyWin": return literal(pick(["three", "parity"], &generator), &generator)
         case "strings":
@@ -150,7 +151,8 @@ enum ReaderCorpus {
                 ("maxPlayers", "int"), ("spies", "int"), ("blank", "bool"), ("clueMode", "clueMode"),
                 ("turnSeconds", "int"), ("voteSeconds", "int"), ("tieRule", "tieRule"), ("revealOut", "bool"),
                 ("blankRule", "blankRule"), ("language", "language"), ("allowParty", "bool"),
-                ("categories", "strings"), ("spyWin", "spyWin"),
+                ("categories", "strings"), ("spyWin", "spyWin"), ("spyLastChance", "bool"),
+                ("wordSource", "wordSource"),
             ]
             return object(fields.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 }, &generator)
         default: return anyValue(&generator)
@@ -178,6 +180,7 @@ enum ReaderCorpus {
         "clue": [("text", "string")], "pass": [], "vote": [("target", "string")], "guess": [("word", "string")],
         "kick": [("player", "string")], "leave": [],
         "claim_answer": [("player", "string"), ("allow", "bool")], "vote_result": [], "Hello": [("protocol", "int")],
+        "words": [("text", "string"), ("replace", "bool")], "words_clear": [], "words_export": [],
     ]
 
     /// A client message as a peer might write it: every type, fields in any order, some missing or ill-typed.

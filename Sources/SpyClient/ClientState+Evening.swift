@@ -1,0 +1,122 @@
+import SpyNet
+import SpyProtocol
+
+extension ClientState {
+    /// Asks the shell to save the history: to `path` (by its ending), or to both files named after the room.
+    mutating func exportHistory(to path: String?) -> Reaction {
+        guard !history.isEmpty else {
+            notice = .evening(.noHistoryYet)
+            record(.evening(.noHistoryYet))
+            return Reaction()
+        }
+        return Reaction(action: .exportHistory(path.map { [$0] } ?? HistoryExport.defaultPaths(room: roomCode)))
+    }
+
+    /// The shell wrote the history (`failure` says why a file could not be).
+    mutating func historyExported(_ paths: [String], failure: (path: String, reason: String)?) {
+        let note: EveningNote = failure.map { .exportFailed(path: $0.path, reason: $0.reason) } ?? .exported(paths)
+        notice = .evening(note)
+        record(.evening(note))
+    }
+}
+
+extension ClientState {
+    /// The host answered a `words` or `words_clear`: the count and every refused line go to the log.
+    mutating func wordsReported(_ report: ServerMessage.WordsReport) {
+        record(.evening(.wordsReport(report)))
+        for refusal in report.refused { record(.evening(.wordRefused(refusal))) }
+        if let more = report.moreRefused { record(.evening(.moreRefused(more))) }
+    }
+
+    /// The room's own list came back for an export: the shell writes it where the player asked.
+    mutating func wordListArrived(_ list: ServerMessage.WordList) {
+        ownWords = list.pairs
+    }
+}
+
+extension ClientState {
+    /// Whether this player may change the room's own list now: the owner, between games.
+    var managesWords: Bool {
+        guard isOwner, let phase = room?.phase else { return false }
+        return phase == .lobby || phase == .gameOver
+    }
+
+    /// `--words FILE`, the first time this player owns the room between games: the file to send, once.
+    mutating func wordsFileDue() -> String? {
+        guard let wordsFile, !wordsFileSent, managesWords else { return nil }
+        wordsFileSent = true
+        return wordsFile
+    }
+
+    /// `u`: the `--words` file again (it may have been edited since).
+    mutating func uploadWordsFile() -> Reaction {
+        guard let wordsFile else {
+            notice = .evening(.noWordsFile)
+            return Reaction()
+        }
+        wordsFileSent = true
+        return Reaction(action: .uploadWords(wordsFile))
+    }
+
+    /// `e` or `words export`: asks the host for the list; the shell writes it when it comes.
+    mutating func exportWords(to path: String?) -> Reaction {
+        wordsExportPath = path ?? "spy-words-" + (roomCode ?? "room").filter { $0.isASCII && $0.isLetter } + ".csv"
+        return Reaction(messages: [.wordsExport])
+    }
+
+    /// The list that came back, with where it goes, once.
+    mutating func takeWordsToSave() -> (path: String, pairs: [ListedPair])? {
+        guard let path = wordsExportPath, let pairs = ownWords else { return nil }
+        wordsExportPath = nil
+        ownWords = nil
+        return (path, pairs)
+    }
+
+    /// The shell read (or could not read) a word file.
+    mutating func wordsFileProblem(_ path: String, _ reason: String) {
+        notice = .evening(.exportFailed(path: path, reason: reason))
+        record(.evening(.exportFailed(path: path, reason: reason)))
+    }
+
+    /// The shell saved the list.
+    mutating func wordsSaved(_ path: String, count: Int) {
+        notice = .evening(.wordsSaved(path: path, count: count))
+        record(.evening(.wordsSaved(path: path, count: count)))
+    }
+}
+
+/// The room's own list as a file: CSV with a header a bank sheet and `--words` both read back.
+enum WordListFile {
+    static func csv(_ pairs: [ListedPair]) -> [UInt8] {
+        let rows = [["civilian", "spy"]] + pairs.map { [$0.civilian, $0.spy] }
+        return Array(
+            (rows.map { $0.map(HistoryExport.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n").utf8
+        )
+    }
+}
+
+/// A word file as `--words` and `words FILE` read it: UTF-8 (a byte-order mark is skipped), at most what the host
+/// takes in one message.
+enum WordFile {
+    static let maxBytes = 48 * 1024
+
+    /// Why a word file cannot be sent, if it cannot.
+    enum Problem: Equatable {
+        case unreadable(String)
+        case tooLarge
+        case notText
+    }
+
+    static func problem(_ path: String) -> Problem? {
+        switch BoundedFile.read(path, maxBytes: maxBytes) {
+        case .success(let bytes): return text(bytes) == nil ? .notText : nil
+        case .failure(.tooLarge): return .tooLarge
+        case .failure(let error): return .unreadable(error.reason)
+        }
+    }
+
+    static func text(_ bytes: [UInt8]) -> String? {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        return String(validating: body, as: UTF8.self)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+import SpyProtocol
+import Testing
+
+@testable import SpyClient
+
+/// `spy-client --words FILE` against a real spyd: the owner's list goes to the host, every refused line comes back
+/// with its number, and the list is saved again as CSV.
+@Suite(.serialized, .enabled(if: realHostAvailable, "spyd is not built yet"))
+final class WordsEndToEndTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spy-client-words-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    func startHost() throws -> (RunningProgram, Int) {
+        let portFile = directory.appendingPathComponent("port").path
+        let host = try RunningProgram(
+            spydPath,
+            ["--host", "--bind", "127.0.0.1", "--port", "0", "--port-file", portFile, "--no-state", "--seed", "3"],
+            environment: ["HOME": directory.path, "PATH": "/usr/bin:/bin"])
+        let deadline = monotonicNow() + testPatience
+        while true {
+            if let text = try? String(contentsOfFile: portFile, encoding: .utf8),
+                let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), port > 0
+            {
+                return (host, port)
+            }
+            guard host.isRunning, monotonicNow() < deadline else {
+                throw EndToEndError("spyd wrote no port file:\n\(host.stderr)")
+            }
+            _ = RunningProgram.pump([host], until: monotonicNow() + 20)
+        }
+    }
+
+    var environment: [String: String] {
+        ["XDG_STATE_HOME": directory.path, "HOME": directory.path, "LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"]
+    }
+
+    @Test func theOwnersFileGoesToTheHostAndEveryBadLineIsSaid() throws {
+        let (host, port) = try startHost()
+        defer { kill(host.pid, SIGTERM) }
+        let file = directory.appendingPathComponent("wedding.txt")
+        try "婚紗,禮服\n伴郎——伴娘\nlonely\n蛋糕/喜餅\n戒指,戒指盒\n禮服,婚紗\nrice\tnoodles\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let owner = try RunningProgram(
+            "spy-client", ["127.0.0.1:\(port)", "--plain", "--name", "Amy", "--words", file.path],
+            environment: environment)
+        defer { owner.killHard() }
+        try owner.waitFor("Our words: 4 pairs added, 4 in all; 3 lines refused")
+        try owner.waitFor("line 3: one word only")
+        try owner.waitFor("line 5: one word contains the other")
+        try owner.waitFor("line 6: same pair as line 1 (kept once)")
+        owner.type("who")
+        try owner.waitFor("our words: 4 pairs")
+        let saved = directory.appendingPathComponent("saved.csv")
+        owner.type("words export \(saved.path)")
+        try owner.waitFor("Our words (4 pairs) saved to")
+        let csv = try String(contentsOf: saved, encoding: .utf8)
+        #expect(csv == "civilian,spy\r\n婚紗,禮服\r\n伴郎,伴娘\r\n蛋糕,喜餅\r\nrice,noodles\r\n")
+        // The saved file reads back as the same list.
+        owner.type("words \(saved.path)")
+        try owner.waitFor("Our words: 0 pairs added, 4 in all; 4 lines refused")
+        try owner.waitFor("lines 2–5: already in the list")
+    }
+
+    @Test func aFileTheHostCouldNotTakeIsRefusedBeforeConnecting() throws {
+        let file = directory.appendingPathComponent("huge.txt")
+        try String(repeating: "a,b\n", count: 13_000).write(to: file, atomically: true, encoding: .utf8)
+        let client = try RunningProgram(
+            "spy-client", ["127.0.0.1:9", "--plain", "--name", "Amy", "--words", file.path], environment: environment)
+        #expect(try client.waitForExit() == EX_USAGE)
+        #expect(client.stderr.contains("over 48 KiB"))
+    }
+}
