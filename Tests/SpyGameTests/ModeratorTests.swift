@@ -177,4 +177,30 @@ final class ModeratorTests: XCTestCase {
         XCTAssertNil(table.room.moderatorID)
         XCTAssertFalse(table.room.hasModeratorPair)
     }
+
+    /// The refusals the moderator's actions meet, each where the rules put it.
+    func testEveryModeratorActionIsRefusedWhereItMustBe() throws {
+        var table = Table(seed: 96, settings: GameSettings(clueMode: .typed))
+        let ids = table.seat(6)
+        let (owner, judge) = (ids[0], ids[5])
+        table.ok(.move(owner, .moderator(.init(player: judge))))
+        table.ok(.move(judge, .moderatorAnswer(.init(accept: true))))
+        table.refused(.move(judge, .pause), .wrongPhase)
+        table.refused(.move(judge, .resume), .wrongPhase)
+        table.refused(.move(judge, .passTurn), .wrongPhase)
+        table.refused(.move(judge, .moderatorAnswer(.init(accept: true))), .notAllowed)
+        // The moderator manages the room's own list, as the owner does.
+        table.ok(.words(by: judge, WordUpload(pairs: [WordPair(civilian: "a", spy: "b")], lines: [1])))
+        XCTAssertNoThrow(try table.room.wordListExport(for: judge).get())
+        table.ok(.start(by: judge, pairs: [Table.pair]))
+        table.refused(.moderatorPair(by: judge, WordPair(civilian: "c", spy: "d")), .wrongPhase)
+        table.refused(.move(judge, .clue(.init(text: "a clue"))), .notPlaying)
+        table.refused(.move(judge, .pass), .notPlaying)
+        table.refused(.move(judge, .resume), .wrongPhase)
+        table.refused(.move(ids[1], .kick(.init(player: ids[2]))), .notOwner)
+        table.refused(.move(ids[1], .resume), .notAllowed)
+        table.ok(.move(judge, .pause))
+        table.ok(.move(judge, .pause))
+        table.refused(.move(ids[1], .moderator(.init(player: nil))), .wrongPhase)
+    }
 }
