@@ -35,9 +35,19 @@ let package = Package(
             name: "SpyWeb", dependencies: ["SpyQR"],
             resources: [
                 .embedInCode("Assets/index.html"), .embedInCode("Assets/board.html"),
-                .embedInCode("Assets/style.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/board.js"),
-                .embedInCode("Assets/strings.js"), .embedInCode("Assets/shared.js"), .embedInCode("Assets/seats.js"),
-                .embedInCode("Assets/pass.js"), .embedInCode("Assets/favicon.svg"),
+                .embedInCode("Assets/style.css"), .embedInCode("Assets/favicon.svg"),
+                // The page as modules: its words, the reducer and the model (pure), the shell and the views.
+                .embedInCode("Assets/strings.mjs"), .embedInCode("Assets/strings/zh-TW.mjs"),
+                .embedInCode("Assets/strings/zh-Hans.mjs"), .embedInCode("Assets/strings/en.mjs"),
+                .embedInCode("Assets/shell/language.mjs"), .embedInCode("Assets/core/game.mjs"),
+                .embedInCode("Assets/core/seat.mjs"), .embedInCode("Assets/core/model.mjs"),
+                .embedInCode("Assets/core/moments.mjs"), .embedInCode("Assets/core/intents.mjs"),
+                .embedInCode("Assets/shell/dom.mjs"), .embedInCode("Assets/shell/link.mjs"),
+                .embedInCode("Assets/shell/device.mjs"), .embedInCode("Assets/shell/effects.mjs"),
+                .embedInCode("Assets/views/common.mjs"), .embedInCode("Assets/views/static-text.mjs"),
+                .embedInCode("Assets/views/board-view.mjs"), .embedInCode("Assets/views/game-view.mjs"),
+                .embedInCode("Assets/views/pass-view.mjs"), .embedInCode("Assets/board.mjs"),
+                .embedInCode("Assets/page.mjs"), .embedInCode("Assets/views/page-view.mjs"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address

@@ -111,7 +111,7 @@ def http_corpus():
     )
     for cut, request in [
         (b"\x00", "GET / HTTP/1.1\r\nHost: 127.0.0.1:7777\r\nAccept-Language: zh-TW\r\n\r\n"),
-        (b"\x03", "HEAD /app.js HTTP/1.1\r\nHost: 192.168.1.5:7777\r\nIf-None-Match: W/\"x\", *\r\n\r\n"),
+        (b"\x03", "HEAD /page.mjs HTTP/1.1\r\nHost: 192.168.1.5:7777\r\nIf-None-Match: W/\"x\", *\r\n\r\n"),
         (b"\x10", "GET /board?room=KFRW HTTP/1.1\nHost: h\n\n"),
         (b"\x3f", upgrade),
         (b"\x01", upgrade.replace("Origin: http://127.0.0.1:7777", "Origin: http://evil.example")),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end tests drive, when it is missing: tmux (terminal client), Debian's headless
 # Chromium and its driver, Python's selenium and the Noto CJK fonts (browser tests: their pictures, and the
-# Simplified and Traditional glyph shapes they check), Node (the page's sentence tables, Tests/Web), zbarimg (reads
+# Simplified and Traditional glyph shapes they check), Node (the page's reducer and sentence tables, Tests/Web), zbarimg (reads
 # the banner's QR code back) and iproute2's `ip` (the discovery test between two network namespaces, run as root). Idempotent and quiet: a machine that has
 # everything installs nothing. Under CI=true anything that cannot be installed is an error, so the browser tests
 # can never be skipped silently there; elsewhere it is a warning and those tests skip with a message.
@@ -12,10 +12,10 @@ missing_apt=()
 command -v tmux >/dev/null 2>&1 || missing_apt+=(tmux)
 command -v chromium >/dev/null 2>&1 || missing_apt+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing_apt+=(chromium-driver)
+command -v node >/dev/null 2>&1 || missing_apt+=(nodejs)
 command -v "$python" >/dev/null 2>&1 || missing_apt+=(python3 python3-pip)
 command -v zbarimg >/dev/null 2>&1 || missing_apt+=(zbar-tools)
 command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || missing_apt+=(iproute2)
-command -v node >/dev/null 2>&1 || missing_apt+=(nodejs)
 if command -v dpkg-query >/dev/null 2>&1; then
     dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "install ok installed" \
         || missing_apt+=(fonts-noto-cjk)

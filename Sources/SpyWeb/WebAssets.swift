@@ -26,14 +26,34 @@ public enum WebAssets {
             WebAsset(path: "/", contentType: html, bytes: PackageResources.index_html),
             WebAsset(path: "/board", contentType: html, bytes: PackageResources.board_html),
             WebAsset(path: "/style.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.style_css),
-            WebAsset(path: "/app.js", contentType: script, bytes: PackageResources.app_js),
-            WebAsset(path: "/board.js", contentType: script, bytes: PackageResources.board_js),
-            WebAsset(path: "/strings.js", contentType: script, bytes: PackageResources.strings_js),
-            WebAsset(path: "/shared.js", contentType: script, bytes: PackageResources.shared_js),
-            WebAsset(path: "/seats.js", contentType: script, bytes: PackageResources.seats_js),
-            WebAsset(path: "/pass.js", contentType: script, bytes: PackageResources.pass_js),
             WebAsset(path: "/favicon.svg", contentType: "image/svg+xml", bytes: PackageResources.favicon_svg),
         ]
-        return Dictionary(uniqueKeysWithValues: assets.map { ($0.path, $0) })
+        // The ES modules, by the routes their imports name (relative to the module that imports them).
+        let modules: [(String, [UInt8])] = [
+            ("/page.mjs", PackageResources.page_mjs),
+            ("/board.mjs", PackageResources.board_mjs),
+            ("/strings.mjs", PackageResources.strings_mjs),
+            ("/strings/zh-TW.mjs", PackageResources.zh_TW_mjs),
+            ("/strings/zh-Hans.mjs", PackageResources.zh_Hans_mjs),
+            ("/strings/en.mjs", PackageResources.en_mjs),
+            ("/core/game.mjs", PackageResources.game_mjs),
+            ("/core/seat.mjs", PackageResources.seat_mjs),
+            ("/core/model.mjs", PackageResources.model_mjs),
+            ("/core/moments.mjs", PackageResources.moments_mjs),
+            ("/core/intents.mjs", PackageResources.intents_mjs),
+            ("/shell/dom.mjs", PackageResources.dom_mjs),
+            ("/shell/link.mjs", PackageResources.link_mjs),
+            ("/shell/device.mjs", PackageResources.device_mjs),
+            ("/shell/effects.mjs", PackageResources.effects_mjs),
+            ("/shell/language.mjs", PackageResources.language_mjs),
+            ("/views/common.mjs", PackageResources.common_mjs),
+            ("/views/static-text.mjs", PackageResources.static_text_mjs),
+            ("/views/board-view.mjs", PackageResources.board_view_mjs),
+            ("/views/game-view.mjs", PackageResources.game_view_mjs),
+            ("/views/pass-view.mjs", PackageResources.pass_view_mjs),
+            ("/views/page-view.mjs", PackageResources.page_view_mjs),
+        ]
+        let all = assets + modules.map { WebAsset(path: $0.0, contentType: script, bytes: $0.1) }
+        return Dictionary(uniqueKeysWithValues: all.map { ($0.path, $0) })
     }()
 }

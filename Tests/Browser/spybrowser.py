@@ -333,11 +333,23 @@ return problems;
 """
 
 
+# The page's sentence tables, as its modules load them: the script's last argument is Selenium's callback.
+LOAD_STRINGS = """
+const done = arguments[arguments.length - 1];
+import("/strings.mjs").then(({ STRINGS }) => {
+"""
+LOAD_STRINGS_END = """
+});
+"""
+
+
 def check_strings_complete(browser):
     """Every language has every sentence: the same keys at every level of the page's STRINGS and PASS_STRINGS as
-    the page itself loaded them (Tests/Web/strings.test.mjs holds the files to more)."""
-    missing = browser.execute_script(
-        """
+    the page itself loads them from strings.mjs, the pass screens' under `pass` (Tests/Web/strings.test.mjs holds
+    the files to more)."""
+    missing = browser.execute_async_script(
+        LOAD_STRINGS
+        + """
         const gaps = [];
         const walk = (a, b, path) => {
           for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
@@ -347,12 +359,12 @@ def check_strings_complete(browser):
           }
         };
         const tables = { STRINGS };
-        if (typeof PASS_STRINGS !== "undefined") tables.PASS_STRINGS = PASS_STRINGS;
         for (const [name, table] of Object.entries(tables)) {
           for (const lang of Object.keys(table)) walk(table["zh-TW"], table[lang], `${name}.${lang}.`);
         }
-        return gaps;
+        done(gaps);
         """
+        + LOAD_STRINGS_END
     )
     check(not missing, f"sentences missing in one language: {missing}")
 
@@ -473,12 +485,12 @@ def object_keys(source, start):
 
 
 def check_strings_source(url):
-    """The pages' sentence tables (STRINGS and PASS_STRINGS in strings.js, every language) define each key once: a
-    second definition silently replaces the first, so one of the two sentences is never shown as meant."""
-    with urllib.request.urlopen(url + "/strings.js", timeout=DEADLINE) as response:
-        source = response.read().decode("utf-8")
-    for table, least in (("const STRINGS", 600), ("const PASS_STRINGS", 60)):
-        start = source.index("{", source.index(table))
+    """The pages' sentence tables (strings/{zh-TW,zh-Hans,en}.mjs, the pass screens' under `pass`) define each key
+    once: a second definition silently replaces the first, so one of the two sentences is never shown as meant."""
+    for table, least in (("zh-TW", 200), ("zh-Hans", 200), ("en", 200)):
+        with urllib.request.urlopen(f"{url}/strings/{table}.mjs", timeout=DEADLINE) as response:
+            source = response.read().decode("utf-8")
+        start = source.index("{", source.index("export default"))
         keys = object_keys(source, start)
         check(len(keys) > least, f"the sentence table {table} was read ({len(keys)} keys)")
         seen = set()
@@ -489,14 +501,15 @@ def check_strings_source(url):
             if (path, key) in seen:
                 twice.append(path + key)
             seen.add((path, key))
-        check(not twice, f"sentences defined twice in {table} of strings.js: {twice}")
+        check(not twice, f"sentences defined twice in strings/{table}.mjs: {twice}")
 
 
 def check_sentences_render(browser):
     """Every sentence of every language, called with sample arguments where it takes some, is text without
     program text in it."""
-    problems = browser.execute_script(
-        """
+    problems = browser.execute_async_script(
+        LOAD_STRINGS
+        + """
         const problems = [];
         const settings = { spies: 1, blank: true, blankRule: "guess", clueMode: "typed", turnSeconds: 60,
           voteSeconds: 0, tieRule: "pk", spyWin: "three" };
@@ -521,11 +534,9 @@ def check_sentences_render(browser):
           }
         };
         for (const lang of Object.keys(STRINGS)) walk(STRINGS[lang], lang, STRINGS[lang]);
-        if (typeof PASS_STRINGS !== "undefined") {
-          for (const lang of Object.keys(PASS_STRINGS)) walk(PASS_STRINGS[lang], "pass." + lang, STRINGS[lang]);
-        }
-        return problems;
+        done(problems);
         """
+        + LOAD_STRINGS_END
     )
     check(not problems, f"sentences that are not text: {problems}")
 

@@ -33,9 +33,10 @@ extension HTTPResponse {
     @Test(arguments: [
         ("/", "text/html; charset=utf-8"), ("/board", "text/html; charset=utf-8"),
         ("/board?room=KFRW", "text/html; charset=utf-8"), ("/style.css", "text/css; charset=utf-8"),
-        ("/app.js", "text/javascript; charset=utf-8"), ("/board.js", "text/javascript; charset=utf-8"),
-        ("/shared.js", "text/javascript; charset=utf-8"), ("/seats.js", "text/javascript; charset=utf-8"),
-        ("/pass.js", "text/javascript; charset=utf-8"), ("/strings.js", "text/javascript; charset=utf-8"),
+        ("/page.mjs", "text/javascript; charset=utf-8"), ("/board.mjs", "text/javascript; charset=utf-8"),
+        ("/views/page-view.mjs", "text/javascript; charset=utf-8"), ("/strings.mjs", "text/javascript; charset=utf-8"),
+        ("/core/seat.mjs", "text/javascript; charset=utf-8"),
+        ("/strings/zh-Hans.mjs", "text/javascript; charset=utf-8"),
         ("/favicon.svg", "image/svg+xml"),
     ])
     func assetsAreServedWithTheirTypeAndPolicies(target: String, type: String) throws {
@@ -57,15 +58,15 @@ extension HTTPResponse {
     }
 
     @Test func theTagAnswersIfNoneMatchWith304() throws {
-        let etag = try #require(WebAssets.byPath["/app.js"]).etag
+        let etag = try #require(WebAssets.byPath["/page.mjs"]).etag
         for header in [etag, "W/\(etag)", "\"other\", \(etag)", "*"] {
-            let response = try respond("GET /app.js HTTP/1.1\r\nHost: h\r\nIf-None-Match: \(header)\r\n\r\n")
+            let response = try respond("GET /page.mjs HTTP/1.1\r\nHost: h\r\nIf-None-Match: \(header)\r\n\r\n")
             #expect(response.status == .notModified, "\(header)")
             #expect(response.header("ETag") == etag)
             let wire = response.serialized()
             #expect(String(decoding: wire, as: UTF8.self).hasSuffix("Connection: close\r\n\r\n"))
         }
-        let stale = try respond("GET /app.js HTTP/1.1\r\nHost: h\r\nIf-None-Match: \"old\"\r\n\r\n")
+        let stale = try respond("GET /page.mjs HTTP/1.1\r\nHost: h\r\nIf-None-Match: \"old\"\r\n\r\n")
         #expect(stale.status == .ok)
     }
 
@@ -77,7 +78,7 @@ extension HTTPResponse {
         #expect(!wire.contains("<html"))
     }
 
-    @Test(arguments: ["/index.html", "/../etc/passwd", "/app.js/", "/Board", "/%2e%2e/", "/style.css.map", "//"])
+    @Test(arguments: ["/index.html", "/../etc/passwd", "/page.mjs/", "/Board", "/%2e%2e/", "/style.css.map", "//"])
     func anythingElseIs404(path: String) throws {
         let response = try respond("GET \(path) HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(response.status == .notFound)

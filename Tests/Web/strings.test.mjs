@@ -1,12 +1,13 @@
-// The pages' sentence tables (Sources/SpyWeb/Assets/strings.js) and the choice of the interface language
-// (shared.js), evaluated as the browser evaluates them: classic scripts sharing one global scope, here a vm
-// context with just enough of a browser (location, navigator, localStorage, document) for the language choice.
+// The pages' sentence tables (Sources/SpyWeb/Assets/strings/*.mjs, through strings.mjs) and the choice of the
+// interface language (shell/language.mjs), run against a stand-in for just enough of a browser (location,
+// navigator, localStorage, history, document).
 //
 // Run with `node --test Tests/Web/` (Tests/SpyWebTests/WebStringsTests.swift does, so `swift test` runs it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import vm from "node:vm";
+import { INTERFACE_LANGUAGES, STRINGS as TABLES_BY_LANGUAGE, languageOfTag } from "../../Sources/SpyWeb/Assets/strings.mjs";
+import { applyLanguage, initialLanguage, pickLanguage } from "../../Sources/SpyWeb/Assets/shell/language.mjs";
 
 const root = new URL("../../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), "utf8");
@@ -20,7 +21,7 @@ function hanTable(name) {
 const traditionalOnly = hanTable("traditional-only.txt");
 const simplifiedOnly = hanTable("simplified-only.txt");
 
-/** A fresh page: the two scripts run in a context whose address, browser languages and storage are given. */
+/** A fresh page: a browser's globals whose address, browser languages and storage are given. */
 function page({ search = "", languages = [], stored = undefined, storage = true } = {}) {
   const items = new Map(stored === undefined ? [] : [["whoisspy.lang", stored]]);
   const localStorage = {
@@ -33,24 +34,31 @@ function page({ search = "", languages = [], stored = undefined, storage = true 
       items.set(key, String(value));
     },
   };
-  const context = vm.createContext({
-    URLSearchParams,
+  const context = {
     location: { search, pathname: "/", hash: "" },
     history: { state: null, replaceState: (_, __, url) => (context.location.search = new URL(url, "http://h").search) },
     navigator: { languages, language: languages[0] },
     localStorage,
     document: { documentElement: { lang: "" } },
-  });
-  vm.runInContext(read("Sources/SpyWeb/Assets/strings.js"), context, { filename: "strings.js" });
-  vm.runInContext(read("Sources/SpyWeb/Assets/shared.js"), context, { filename: "shared.js" });
-  const global = (name) => vm.runInContext(name, context);
+  };
+  const globals = {
+    "initialLanguage()": () => initialLanguage(context),
+    applyLanguage: () => (lang) => applyLanguage(lang, context),
+    pickLanguage: () => (lang) => pickLanguage(lang, context),
+    languageOfTag: () => languageOfTag,
+  };
+  const global = (name) => globals[name]();
   return { global, items, context };
 }
 
 const { global } = page();
-const STRINGS = global("STRINGS");
-const PASS_STRINGS = global("PASS_STRINGS");
-const LANGUAGES = global("INTERFACE_LANGUAGES");
+
+// The page's tables, and the pass screens' sentences (each language's `pass`) as a table of their own.
+const STRINGS = Object.fromEntries(
+  Object.entries(TABLES_BY_LANGUAGE).map(([lang, { pass: _, ...table }]) => [lang, table]),
+);
+const PASS_STRINGS = Object.fromEntries(Object.entries(TABLES_BY_LANGUAGE).map(([lang, table]) => [lang, table.pass]));
+const LANGUAGES = INTERFACE_LANGUAGES;
 const TABLES = { STRINGS, PASS_STRINGS };
 
 /** Every leaf of a table as [path, value]: strings, and functions (whose source holds their text). */

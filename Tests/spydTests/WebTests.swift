@@ -177,7 +177,7 @@ import Testing
 
         let cached = try RawClient(port: daemon.port)
         try cached.send(
-            "GET /app.js HTTP/1.1\r\nHost: localhost\r\nIf-None-Match: \(try #require(WebAssets.byPath["/app.js"]).etag)\r\n\r\n"
+            "GET /page.mjs HTTP/1.1\r\nHost: localhost\r\nIf-None-Match: \(try #require(WebAssets.byPath["/page.mjs"]).etag)\r\n\r\n"
         )
         #expect(try cached.readResponse().status == 304)
         #expect(cached.readUntilClosed())

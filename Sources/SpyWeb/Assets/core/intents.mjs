@@ -1,0 +1,196 @@
+// What the people at the page do, as data: `act(model, intent, now)` returns the next model and the effects (a
+// message to send, a question to ask, something to store). Handlers in the views only name an intent; they never
+// write state. Pure, like the reducer.
+import { line, spoken } from "../strings.mjs";
+import { canVote, inGame, isOwner, nameOf, seatOf } from "./game.mjs";
+import { claimAsker, firstSeat, seatByKey, settle, withSeat } from "./model.mjs";
+import { privateMoments } from "./moments.mjs";
+import { newSeat } from "./seat.mjs";
+
+const RECALL_MS = 3000;
+
+/** Applies one intent of the people at the page. */
+export function act(model, intent, now) {
+  const effects = [];
+  const next = apply(model, intent, now, effects);
+  return settle(next, effects);
+}
+
+function ui(model, fields) {
+  return { ...model, ui: { ...model.ui, ...fields } };
+}
+
+function ask(model, confirm, effects) {
+  effects.push({ type: "focus", target: "confirm-no" });
+  return ui(model, { confirm });
+}
+
+function send(model, key, message, effects) {
+  const seat = seatByKey(model, key);
+  if (!seat) return model;
+  effects.push({ type: "send", key, message });
+  return withSeat(model, { ...seat, notice: null });
+}
+
+function apply(model, intent, now, effects) {
+  const first = firstSeat(model);
+  switch (intent.type) {
+    case "language": {
+      if (!spoken(intent.lang)) return model;
+      const lang = intent.lang;
+      effects.push({ type: "language", lang });
+      return ui(model, { lang });
+    }
+    case "join": {
+      // An empty name takes a default one; the host's are Chinese (玩家1), so an English page picks its own.
+      const typed = (intent.name || "").trim();
+      const autoName = !typed && model.ui.lang === "en" ? 1 : 0;
+      const hello = { type: "hello", protocol: 1, name: typed };
+      const room = (intent.room || "").trim().toUpperCase();
+      if (intent.create) hello.create = true;
+      else if (room) hello.room = room;
+      if (intent.password) hello.password = intent.password;
+      effects.push({ type: "remember", name: typed });
+      const seat = newSeat({ key: first.key, hello, autoName, needRoom: first.needRoom, needPassword: first.needPassword, link: "connecting" });
+      effects.push({ type: "open", key: first.key });
+      return ui(withSeat(model, seat), { join: { ...model.ui.join, name: typed, room } });
+    }
+    case "create":
+      // A mis-tap here would seat a guest alone in a lobby that looks like the real one: it asks first.
+      return ask(model, { kind: "create", question: line("createQuestion"), yes: "createYes", no: "cancel", then: intent }, effects);
+    case "answer": {
+      const confirm = model.ui.confirm;
+      if (!confirm) return model;
+      const asked = ui(model, { confirm: null });
+      return intent.yes ? confirmed(asked, confirm, effects) : asked;
+    }
+    case "hide_word": {
+      const seat = seatByKey(model, intent.key || first.key);
+      if (!seat || !seat.dealt) return model;
+      if (seat.token) effects.push({ type: "store", token: seat.token, fields: { seen: seat.dealt.game } });
+      if (!intent.key) effects.push({ type: "focus", target: "forgot" });
+      const pass = { ...model.ui.pass, open: "" };
+      return ui(withSeat(model, { ...seat, seen: seat.dealt.game }), { pass });
+    }
+    case "hold":
+      return model.ui.holding === intent.on ? model : ui(model, { holding: intent.on });
+    case "recall":
+      return ui(model, { recallUntil: now + RECALL_MS });
+    case "move":
+      // start, pass, clue, guess: from the page's own seat, or a pass screen's seat.
+      return send(model, intent.key || first.key, intent.message, effects);
+    case "vote": {
+      const seat = seatByKey(model, intent.key || first.key);
+      const question = line("confirmVote", nameOf(seat, intent.target));
+      const kind = intent.key ? "ballot" : "vote";
+      return ask(model, { kind, key: seat.key, target: intent.target, moment: intent.moment, question, yes: "confirmVoteYes", no: "confirmVoteNo" }, effects);
+    }
+    case "kick": {
+      const question = line("confirmKick", nameOf(first, intent.player));
+      return ask(model, { kind: "kick", key: first.key, target: intent.player, question, yes: "kickYes", no: "cancel" }, effects);
+    }
+    case "leave": {
+      const seat = seatByKey(model, intent.key || first.key);
+      const question = intent.key && intent.key !== first.key
+        ? line("pass.confirmLeaveSeat", seat.name)
+        : line(inGame(first.room) ? "confirmLeave" : "confirmLeaveNoGame");
+      return ask(model, { kind: "leave", key: seat.key, question, yes: "leaveYes", no: "stay" }, effects);
+    }
+    case "settings":
+      if (!isOwner(first)) return model;
+      return send(model, first.key, { type: "settings", settings: intent.settings }, effects);
+    case "redraw":
+      // A setting the page cannot send (a number field left empty): the form shows again what is in force.
+      return withSeat(model, { ...first, settingsReset: first.settingsReset + 1 });
+    case "play_here": {
+      // The seats come back to this tab from the one that took them: all of them, not only the first.
+      let next = model;
+      for (const seat of model.seats) {
+        if (!seat.replaced) continue;
+        next = withSeat(next, { ...seat, replaced: false, notice: null });
+        effects.push({ type: "open", key: seat.key });
+      }
+      return next;
+    }
+    case "claim_seat": {
+      // "That's me": the room is asked to give this away seat to this page.
+      effects.push({ type: "open", key: first.key });
+      return ui(withSeat(model, { ...first, claim: intent.player, claimPending: "", problem: null }), { watchProblem: null });
+    }
+    case "answer_claim": {
+      const seat = claimAsker(model);
+      if (!seat) return model;
+      effects.push({ type: "send", key: seat.key, message: { type: "claim_answer", player: seat.claimAsked.player, allow: intent.allow } });
+      return withSeat(model, { ...seat, claimAsked: null });
+    }
+    case "add_seat_open":
+      effects.push({ type: "focus", target: "add-seat-name" });
+      return ui(model, { addSeat: { ...model.ui.addSeat, open: true, error: null } });
+    case "add_seat": {
+      const name = (intent.name || "").trim();
+      if (!name || !first.room) return model;
+      const hello = { type: "hello", protocol: 1, name, room: first.room.room };
+      if (first.hello && first.hello.password) hello.password = first.hello.password;
+      const seat = newSeat({ key: model.nextKey, hello, name, link: "connecting" });
+      effects.push({ type: "open", key: seat.key });
+      const addSeat = { ...model.ui.addSeat, error: null, nameKey: model.ui.addSeat.nameKey + 1 };
+      return { ...model, seats: [...model.seats, seat], nextKey: model.nextKey + 1, ui: { ...model.ui, addSeat } };
+    }
+    case "pass_open":
+      return ui(model, { pass: { ...model.ui.pass, open: intent.moment } });
+    case "forgot":
+      // The forgot page's steps: the list of names, "only NAME looking?", the word; null closes it. A hidden page
+      // opens none (the word's button losing the focus as the page hides it asks for the list).
+      if (model.ui.hidden) return model;
+      return ui(model, { pass: { ...model.ui.pass, forgot: intent.step ? { step: intent.step, key: intent.key } : null } });
+    case "hidden":
+      // The page is hidden (another app, a locked screen): nothing private stays drawn.
+      return ui(model, { hidden: intent.hidden, holding: false, pass: intent.hidden ? { ...model.ui.pass, open: "", forgot: null } : model.ui.pass });
+    case "qr_shown":
+      return ui(model, { qrShown: true });
+    case "board_join": {
+      const seat = first;
+      const hello = { ...seat.hello };
+      const room = (intent.room || "").trim().toUpperCase();
+      if (seat.needRoom && room) {
+        hello.room = room;
+        effects.push({ type: "address", room });
+      }
+      if (seat.needPassword) {
+        hello.password = intent.password || "";
+        effects.push({ type: "board_password", password: hello.password });
+      }
+      effects.push({ type: "open", key: seat.key });
+      return ui(withSeat(model, { ...seat, hello, problem: null }), { boardRoom: hello.room || "" });
+    }
+    default:
+      return model;
+  }
+}
+
+/** The yes to a question. */
+function confirmed(model, confirm, effects) {
+  switch (confirm.kind) {
+    case "create":
+      return apply(model, { ...confirm.then, type: "join", create: true }, 0, effects);
+    case "vote": {
+      const seat = seatByKey(model, confirm.key);
+      if (!seat || !canVote(seat)) return model;
+      effects.push({ type: "focus", target: `vote:${confirm.target}` });
+      return send(withSeat(model, { ...seat, ballot: confirm.target }), seat.key, { type: "vote", target: confirm.target }, effects);
+    }
+    case "ballot": {
+      // A pass screen's ballot: the device goes on to the next voter without showing it.
+      if (!privateMoments(model).some((m) => m.id === confirm.moment) || model.ui.pass.open !== confirm.moment) return model;
+      const pass = { ...model.ui.pass, open: "", ballots: [...model.ui.pass.ballots, confirm.moment] };
+      return send(ui(model, { pass }), confirm.key, { type: "vote", target: confirm.target }, effects);
+    }
+    case "kick":
+      return seatOf(firstSeat(model).room, confirm.target) ? send(model, confirm.key, { type: "kick", player: confirm.target }, effects) : model;
+    case "leave":
+      effects.push({ type: "send", key: confirm.key, message: { type: "leave" } });
+      return model;
+    default:
+      return model;
+  }
+}

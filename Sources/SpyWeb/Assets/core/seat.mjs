@@ -1,0 +1,386 @@
+// The one reducer of the page: what one seat knows, folded from what its link brings (the host's messages,
+// docs/PROTOCOL.md, and the link's own news). Every seat a page holds and the board (a public-only seat) go
+// through `update`. It never touches the DOM, storage, sockets or the clock: `now` is given, and whatever must
+// happen outside (store a token, open or close the link, announce, focus, scroll, vibrate) comes back as effects.
+import { line, problemLine } from "../strings.mjs";
+import { canVote, currentGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
+
+/** At most this many lines of events are kept. */
+export const EVENT_LIMIT = 200;
+
+/** A seat before its link has said anything. `fields` may give what the device kept (`token`, `id`, …). */
+export function newSeat(fields = {}) {
+  return {
+    key: 0, // the page's handle on the seat: its link and its effects are named by it
+    watch: false, // public-only: the board, or a page watching a running game to join after it
+    token: null,
+    id: null,
+    name: "",
+    opened: false, // this player opened the room (開新房間)
+    seen: 0, // the game whose word was already shown once
+    hello: null, // what a hello without a token asks for
+    autoName: 0, // an English default name's number, while the page picks it
+    claim: "", // the away seat asked back (hello.claim)
+    claimPending: "", // the host is asking the room for it
+    joined: false,
+    replaced: false, // the seat went on in another tab or device
+    link: "idle",
+    attempt: 0,
+    everConnected: false,
+    room: null,
+    names: {}, // every name seen per player id
+    categories: [], // the host's bank, for the owner's picks
+    dealt: null, // { game, word, blank }: only ever from a deal addressed to this seat
+    voting: null,
+    ballot: null,
+    guessing: null,
+    result: null,
+    gameOver: null,
+    timer: null, // { endsAt, kind }
+    events: [],
+    notice: null, // the host's last refusal of a move
+    problem: null, // why the door is closed: a refused hello, a bye
+    needRoom: false,
+    needPassword: false,
+    suggestedName: "",
+    claimAsked: null, // this seat is asked to let someone take back a seat: { player, name }
+    lastTurnKey: "",
+    lastVoteKey: "",
+    cluesSent: 0, // this seat's clues the host took: the clue box starts empty after each
+    settingsReset: 0, // refused settings: the form shows again what is in force
+    gone: false, // given up (left, kicked, room closed, token expired): the page lets it go
+    ...fields,
+  };
+}
+
+/** Folds one message into `seat`; returns the new seat and the effects to run. `seat` itself is not changed. */
+export function update(seat, message, now) {
+  const next = { ...seat };
+  const effects = [];
+  const fx = (effect) => effects.push(effect);
+  const record = (entry) => {
+    next.events = [...next.events, entry].slice(-EVENT_LIMIT);
+  };
+  const announce = (entry) => fx({ type: "announce", line: entry });
+  const setTimer = (ms, kind) => {
+    next.timer = typeof ms === "number" ? { endsAt: now + ms, kind: kind || "" } : null;
+  };
+  const turnNews = (player, round, pk) => {
+    const key = `${currentGame(next)}/${round}/${player}/${pk}`;
+    if (key === next.lastTurnKey) return;
+    next.lastTurnKey = key;
+    const name = nameOf(next, player);
+    const mine = player === next.id;
+    record(line("turnEvent", name, mine, pk));
+    if (mine) {
+      announce(line(next.room && next.room.settings.clueMode === "typed" ? "yourTurnTyped" : "yourTurnSpoken"));
+      fx({ type: "vibrate" });
+    } else {
+      announce(line("turnOf", name));
+    }
+  };
+  const voteNews = () => {
+    const vote = next.voting;
+    if (!vote) return;
+    const key = `${currentGame(next)}/${vote.round}/${vote.pk}`;
+    if (key === next.lastVoteKey) return;
+    next.lastVoteKey = key;
+    record(line("votingOpened", vote.pk));
+    announce(canVote(next) ? { all: [line("votingOpened", vote.pk), line("pickVote")], sep: " · " } : line("votingOpened", vote.pk));
+  };
+
+  switch (message.type) {
+    case "welcome":
+      if (next.joined) record(line("reconnected"));
+      next.joined = true;
+      next.replaced = false;
+      next.claim = "";
+      next.claimPending = "";
+      next.problem = null;
+      next.needRoom = false;
+      next.needPassword = false;
+      next.id = message.you || null;
+      next.watch = message.watch === true || next.watch;
+      next.categories = Array.isArray(message.categories) ? message.categories : [];
+      if (!next.watch) {
+        next.token = message.token;
+        const stored = { room: message.room, id: message.you };
+        if (next.name) stored.name = next.name;
+        if (message.resumed !== true) {
+          next.opened = Boolean(next.hello && next.hello.create);
+          stored.opened = next.opened;
+        }
+        fx({ type: "store", token: message.token, fields: stored });
+      }
+      // Back after a drop: say again whose turn it is or that a vote is open.
+      next.lastTurnKey = "";
+      next.lastVoteKey = "";
+      break;
+    case "room":
+      applyRoom(next, message, record, fx);
+      if (next.voting === null && message.phase === "voting") {
+        // Joined or resumed mid-vote: the vote rebuilt from the public state.
+        next.voting = voteFromRoom(message);
+        voteNews();
+      }
+      if (message.phase === "describing" && message.turn) turnNews(message.turn, message.round, message.pk.length > 0);
+      setTimer(message.timerMs, message.timerKind);
+      break;
+    case "deal": {
+      // The same deal comes again after every reconnection; only a new game resets the table.
+      const isNew = !next.dealt || next.dealt.game !== message.game;
+      next.dealt = { game: message.game, word: message.word, blank: message.blank === true };
+      if (isNew) {
+        next.gameOver = null;
+        next.guessing = null;
+        next.result = null;
+        record(line("gameStarted", message.game));
+        if (next.seen !== message.game) {
+          fx({ type: "scroll", target: "word-card" });
+          fx({ type: "focus", target: "hide-word" });
+        }
+      }
+      break;
+    }
+    case "turn":
+      setTimer(message.timerMs, message.timerKind);
+      turnNews(message.player, message.round, message.pk);
+      break;
+    case "clue":
+      if (message.player === next.id) {
+        // The clue went through: the box is empty for the next turn (a refused clue keeps its text), and the
+        // word's button is what stays in reach.
+        next.cluesSent += 1;
+        next.notice = null;
+        fx({ type: "focus", target: "forgot" });
+      }
+      record(line("clueEvent", nameOf(next, message.player), message.text));
+      break;
+    case "voting": {
+      const key = `${currentGame(next)}/${message.round}/${message.pk}`;
+      if (key !== next.lastVoteKey) next.ballot = null;
+      next.voting = message;
+      // On a resume the host says whom this seat had voted for.
+      if (typeof message.ballot === "string") next.ballot = message.ballot;
+      next.result = null;
+      setTimer(message.timerMs);
+      voteNews();
+      break;
+    }
+    case "vote_progress":
+      if (next.room) {
+        const voted = new Set(message.voted);
+        next.room = { ...next.room, seats: next.room.seats.map((s) => ({ ...s, voted: voted.has(s.id) })) };
+      }
+      break;
+    case "vote_result": {
+      next.voting = null;
+      next.ballot = null;
+      next.timer = null;
+      next.result = message;
+      const lines = resultLines(next, message);
+      for (const entry of lines) record(entry);
+      announce(lines[lines.length - 1]);
+      break;
+    }
+    case "guessing": {
+      next.guessing = message;
+      setTimer(message.timerMs, message.timerKind);
+      const entry = message.player === next.id ? line("yourGuess") : line("guessOf", nameOf(next, message.player));
+      record(entry);
+      announce(entry);
+      break;
+    }
+    case "game_over": {
+      next.gameOver = message;
+      next.voting = null;
+      next.guessing = null;
+      next.timer = null;
+      const blank = message.reveal.find((entry) => entry.role === "blank");
+      if (message.blankGuess !== undefined) record(line("blankGuess", nameOf(next, blank && blank.player), message.blankGuess));
+      const summary = { all: [line(`winner.${message.winner}`), line("words", message.civilianWord, message.spyWord)] };
+      record(summary);
+      for (const entry of message.reveal) {
+        record(line("reveal", nameOf(next, entry.player), line(`role.${entry.role}`), entry.word));
+      }
+      announce(summary);
+      break;
+    }
+    case "claim_pending":
+      next.claimPending = message.player;
+      break;
+    case "claim":
+      next.claimAsked = { player: message.player, name: message.name };
+      fx({ type: "focus", target: "claim-allow" });
+      break;
+    case "claim_done":
+      if (next.claimAsked && next.claimAsked.player === message.player) next.claimAsked = null;
+      break;
+    case "owner": {
+      const entry = message.player === next.id ? line("youAreOwner") : line("newOwner", nameOf(next, message.player));
+      record(entry);
+      announce(entry);
+      break;
+    }
+    case "error":
+      applyError(next, message, record, fx);
+      break;
+    case "bye":
+      if (message.reason === "left" || message.reason === "room_closed") {
+        giveUp(next, message.reason === "left" ? null : line(`bye.${message.reason}`), fx);
+      } else {
+        const entry = { t: `bye.${message.reason}`, a: [], fallback: message.reason };
+        next.notice = entry;
+        if (next.joined) record(entry);
+        else next.problem = entry;
+      }
+      break;
+    case "link":
+      applyLink(next, message, record, fx);
+      break;
+    case "send_failed":
+      // The link is down: a leave needs no host to forget the seat; any other move waits for the link.
+      if (message.message && message.message.type === "leave") giveUp(next, null, fx);
+      else next.notice = line("link.reconnecting", next.attempt || 1);
+      break;
+    default:
+      // pong, ping (the link answers it), and anything a newer host adds: nothing to show.
+      break;
+  }
+  return { seat: next, effects };
+}
+
+/** A room snapshot: the events it implies (joined, left, away, back, settings), and the table reset it implies. */
+function applyRoom(next, view, record, fx) {
+  const before = next.room;
+  if (before) {
+    for (const seat of view.seats) {
+      if (!before.seats.some((old) => old.id === seat.id)) record(line("joined", seat.name));
+    }
+    for (const seat of before.seats) {
+      const now = view.seats.find((other) => other.id === seat.id);
+      if (!now) record(line("left", seat.name));
+      else if (seat.connected && !now.connected) record(line("wentAway", seat.name));
+      else if (!seat.connected && now.connected && seat.id !== next.id) record(line("back", seat.name));
+    }
+    if (JSON.stringify(before.settings) !== JSON.stringify(view.settings) && (view.phase === "lobby" || view.phase === "gameOver")) {
+      record(line("settingsChanged", line("settingsLine", view.settings)));
+    }
+    if (before.game !== view.game) {
+      // A new game: the last vote and the reveal belong to the one before.
+      next.result = null;
+      next.gameOver = null;
+    }
+  } else {
+    const mine = seatOf(view, next.id);
+    if (mine) record(line("joined", mine.name));
+  }
+  next.room = view;
+  next.names = { ...next.names };
+  for (const seat of view.seats) next.names[seat.id] = seat.name;
+  const mine = seatOf(view, next.id);
+  if (mine && next.token && mine.name !== next.name) fx({ type: "store", token: next.token, fields: { name: mine.name } });
+  if (mine) next.name = mine.name;
+  if (view.phase !== "voting") {
+    next.voting = null;
+    next.ballot = null;
+  }
+  if (view.phase !== "guessing") next.guessing = null;
+  if (view.phase === "lobby") {
+    next.gameOver = null;
+    next.result = null;
+  }
+}
+
+/** The lines a closed vote adds: the tally, most votes first, then what happened. */
+export function resultLines(seat, result) {
+  const lines = [...result.tally]
+    .sort((a, b) => b.voters.length - a.voters.length)
+    .map((entry) => line("tally", nameOf(seat, entry.player), line("list", entry.voters.map((id) => nameOf(seat, id)))));
+  if (result.outcome === "out") {
+    lines.push(line("votedOut", nameOf(seat, result.out), result.identity ? line(`role.${result.identity}`) : undefined));
+  } else if (result.outcome === "pk") {
+    lines.push(line("pkEvent", line("list", result.tied.map((id) => nameOf(seat, id)))));
+  } else {
+    lines.push(line("nobodyOut"));
+  }
+  return lines;
+}
+
+/** A refusal: before joining it closes the door with a reason; after, it is a notice (or the end of the seat). */
+function applyError(next, error, record, fx) {
+  const entry = problemLine(error);
+  if (!next.joined) {
+    // A refused hello: the host closes the connection; the door says what to change.
+    next.problem = entry;
+    next.claimPending = "";
+    if (error.code === "bad_token") {
+      if (next.token) fx({ type: "forget", token: next.token });
+      next.token = null;
+    }
+    if (error.code === "replaced") {
+      next.replaced = true;
+      return;
+    }
+    if (next.claim) {
+      next.claim = "";
+      fx({ type: "claim_ended" });
+      return;
+    }
+    if (error.code === "game_in_progress" && !next.watch) {
+      fx({ type: "watch" });
+      return;
+    }
+    if (error.code === "name_taken" && next.autoName > 0) {
+      // The page's own default name was taken: the next number, without asking.
+      next.autoName += 1;
+      next.problem = null;
+      fx({ type: "open", key: next.key });
+      return;
+    }
+    if (error.code === "name_taken" && next.hello) {
+      next.suggestedName = nextName(next.hello.name || "");
+      next.problem = line("nameTakenTry", next.suggestedName);
+    }
+    if (error.code === "room_required" || error.code === "room_not_found") next.needRoom = true;
+    if (error.code === "wrong_password") next.needPassword = true;
+    return;
+  }
+  if (error.code === "replaced") {
+    // Another tab (or device) took this seat with its token: this one steps aside until asked back.
+    next.replaced = true;
+    return;
+  }
+  next.notice = entry;
+  record(entry);
+  if (error.code === "kicked" || error.code === "bad_token") {
+    giveUp(next, entry, fx);
+  } else if (error.code === "clue_has_word" || error.code === "bad_clue") {
+    fx({ type: "focus", target: "clue-input" });
+  } else if (error.code === "self_vote" || error.code === "bad_target") {
+    next.ballot = null;
+  } else if (["bad_settings", "too_many_spies", "bad_message", "not_owner"].includes(error.code)) {
+    next.settingsReset += 1;
+  }
+}
+
+/** The seat is given up (left, kicked, the room closed): the device forgets it and the door says why. */
+function giveUp(next, why, fx) {
+  fx({ type: "close", key: next.key });
+  if (next.token) fx({ type: "forget", token: next.token });
+  next.token = null;
+  next.gone = true;
+  next.problem = why;
+}
+
+/** The link's own news: connected, reconnecting (attempt n), closed. */
+function applyLink(next, news, record, fx) {
+  const before = next.link;
+  next.link = news.status;
+  next.attempt = news.attempt || 0;
+  if (news.status === "connected") next.everConnected = true;
+  if (news.status === "reconnecting" && before === "connected" && next.joined) record(line("lostHost"));
+  if (news.status === "reconnecting" || news.status === "closed") {
+    if (!next.joined) fx({ type: "door" });
+  }
+}
