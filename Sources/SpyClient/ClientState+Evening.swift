@@ -120,3 +120,90 @@ enum WordFile {
         return String(validating: body, as: UTF8.self)
     }
 }
+
+extension ClientState {
+    /// Whether this player is the room's moderator.
+    var isModerator: Bool { mySeat?.moderator == true }
+
+    mutating func moderatorChanged(_ change: ServerMessage.Moderator) {
+        if change.player != me { moderatorView = nil }
+        moderatorAsked = false
+        if let player = change.player {
+            record(.evening(.moderatorIs(name: name(player), isMe: player == me)))
+        } else {
+            record(.evening(.noModerator))
+        }
+    }
+
+    /// What only the moderator sees came in: the log says what is new (a new game's roles and words, each ballot,
+    /// each guess), so that line mode reads it out.
+    mutating func moderatorSaw(_ view: ModeratorView) {
+        let before = moderatorView
+        moderatorView = view
+        if before?.game != view.game || before?.civilianWord != view.civilianWord, let civilian = view.civilianWord,
+            let spy = view.spyWord
+        {
+            record(.evening(.moderatorPair(game: view.game, civilian: civilian, spy: spy)))
+            for entry in view.players {
+                record(.evening(.moderatorRole(name: name(entry.player), role: entry.role, word: entry.word)))
+            }
+        }
+        let seenBallots = Set(
+            (before?.game == view.game ? before?.ballots ?? [] : []).flatMap { entry in
+                entry.voters.map { "\($0)>\(entry.player)" }
+            })
+        for entry in view.ballots {
+            for voter in entry.voters where !seenBallots.contains("\(voter)>\(entry.player)") {
+                record(.evening(.moderatorBallot(voter: name(voter), target: name(entry.player))))
+            }
+        }
+        let seenGuesses = before?.game == view.game ? before?.guesses.count ?? 0 : 0
+        for guess in view.guesses.dropFirst(seenGuesses) {
+            record(.evening(.moderatorGuess(name: name(guess.player), word: guess.word, correct: guess.correct)))
+        }
+        if let next = view.nextPair, next != before?.nextPair {
+            record(.evening(.nextPair(civilian: next.civilian, spy: next.spy)))
+        }
+    }
+
+    mutating func answerModeratorOffer(accept: Bool) -> Reaction {
+        moderatorAsked = false
+        return Reaction(messages: [.moderatorAnswer(.init(accept: accept))])
+    }
+
+    /// The moderator's own keys: `s` start between games, `i` type the next pair, `j` give the seat up; during a
+    /// game `p` pause or resume, `n` pass an absent player's turn, `k` kick. `nil` for keys left to the rest.
+    mutating func moderatorKey(_ key: Key, room: RoomView) -> Reaction? {
+        let betweenGames = room.phase == .lobby || room.phase == .gameOver
+        switch key {
+        case .character("s") where betweenGames && !isOwner, .character("a") where betweenGames && !isOwner:
+            return Reaction(messages: [.start])
+        case .character("i") where betweenGames:
+            prompt = .pair(LineEditor())
+            return Reaction()
+        case .character("j") where betweenGames && !isOwner:
+            return Reaction(messages: [.moderator(.init(player: nil))])
+        case .character("p") where !betweenGames:
+            return Reaction(messages: [room.paused == true ? .resume : .pause])
+        case .character("n") where !betweenGames:
+            return Reaction(messages: [.passTurn])
+        case .character("k") where !isOwner:
+            prompt = .kick(LineEditor(limit: 3))
+            return Reaction()
+        default:
+            return nil
+        }
+    }
+
+    /// The moderator's typed pair, `civilian/spy` (or with `,` `，` `／` `——` between): sent as one pair.
+    func typedPair(_ typed: String) -> Reaction {
+        let separators = ["——", "—", "／", "/", "，", ","]
+        for separator in separators {
+            let parts = typed.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty {
+                return Reaction(messages: [.moderatorPair(.init(civilian: parts[0], spy: parts[1]))])
+            }
+        }
+        return Reaction()
+    }
+}

@@ -169,6 +169,8 @@ enum Prompt: Equatable, Sendable {
     case guess(LineEditor)
     /// Typing the seat number to kick.
     case kick(LineEditor)
+    /// The moderator typing the next game's pair.
+    case pair(LineEditor)
     /// "Vote X out?" waiting for y/n.
     case confirmVote(PlayerID)
     /// "Leave the game?" waiting for y/n.
@@ -260,6 +262,12 @@ struct ClientState: Equatable, Sendable {
     var ownWords: [ListedPair]?
     /// Where that export goes, once asked for.
     var wordsExportPath: String?
+    /// What only the moderator sees, while this player is the moderator.
+    var moderatorView: ModeratorView?
+    /// The owner asked this player to moderate, and the answer (y/n) is awaited.
+    var moderatorAsked = false
+    /// The number of a game that started without a deal for this player, until its snapshot says so.
+    var startedUndealt: Int?
     /// `--words FILE`, and whether it has gone to the host (the first time this player owned the room).
     var wordsFile: String?
     var wordsFileSent = false
@@ -356,6 +364,12 @@ struct ClientState: Equatable, Sendable {
         case .turn(let turn):
             timerEnds = turn.timerMs.map { now + Millis($0) }
             timerIsAbsence = turn.timerKind == .absent
+            if let room, room.phase == .lobby || room.phase == .gameOver, (dealt?.game ?? 0) <= room.game {
+                // A game started that this player was not dealt into (the moderator, a seat sitting out): the
+                // snapshot with its number comes after its first turn.
+                startedUndealt = room.game + 1
+                if !log.contains(.gameStarted(game: room.game + 1)) { record(.gameStarted(game: room.game + 1)) }
+            }
             announceTurn(of: turn.player, round: turn.round, pk: turn.pk)
         case .clue(let clue):
             record(.clue(name: name(clue.player), text: clue.text))
@@ -439,6 +453,15 @@ struct ClientState: Equatable, Sendable {
             wordsReported(report)
         case .wordList(let list):
             wordListArrived(list)
+        case .moderator(let change):
+            moderatorChanged(change)
+        case .moderatorOffer:
+            moderatorAsked = true
+            record(.evening(.moderatorAsked))
+        case .moderatorDeclined(let offer):
+            record(.evening(.moderatorDeclined(name: name(offer.player))))
+        case .moderatorView(let view):
+            moderatorSaw(view)
         }
     }
 
@@ -501,7 +524,7 @@ struct ClientState: Equatable, Sendable {
         if view.phase == .lobby { gameOver = nil }
         if !isMyTurn, case .clue = prompt { prompt = .none }
         if view.phase != .guessing, !mayGuessWhileVoting, case .guess = prompt { prompt = .none }
-        if !isOwner, case .kick = prompt { prompt = .none }
+        if !isOwner && !isModerator, case .kick = prompt { prompt = .none }
         if !isOwner || (view.phase != .lobby && view.phase != .gameOver), case .categories = prompt { prompt = .none }
         timerEnds = view.timerMs.map { now + Millis($0) }
         timerIsAbsence = view.timerKind == .absent
@@ -545,7 +568,7 @@ struct ClientState: Equatable, Sendable {
     }
 
     /// The game being played: a deal arrives before the room snapshot that carries the new game number.
-    private var currentGame: Int { max(room?.game ?? 0, dealt?.game ?? 0) }
+    private var currentGame: Int { max(room?.game ?? 0, dealt?.game ?? 0, startedUndealt ?? 0) }
 
     private func voteKey(round: Int, pk: Bool) -> String { "\(currentGame)/\(round)/\(pk)" }
 

@@ -25,6 +25,28 @@ extension Strings {
         case .notText: return wordFileNotText
         }
     }
+    var pairHowTo: String {
+        say("用法：pair 平民詞/臥底詞", "用法：pair 平民词/卧底词", "usage: pair CIVILIAN/SPY")
+    }
+    var moderatorTag: String { say("法官", "法官", "moderator") }
+    var pausedTag: String { say("暫停中", "暂停中", "paused") }
+    var pairLabel: String { say("下一局的詞（平民/臥底）> ", "下一局的词（平民/卧底）> ", "next pair (civilian/spy)> ") }
+    func moderatorHelp(_ phase: Phase, paused: Bool) -> String {
+        switch phase {
+        case .lobby, .gameOver:
+            return say(
+                "s 開始  i 打下一局的詞  j 不當法官  d 詳情  q 離開", "s 开始  i 打下一局的词  j 不当法官  d 详情  q 离开",
+                "s start  i type the next pair  j stop moderating  d details  q leave")
+        case .describing, .voting, .guessing:
+            return paused
+                ? say(
+                    "p 繼續計時  n 跳過離線者  k 踢人  d 詳情", "p 继续计时  n 跳过离线者  k 踢人  d 详情",
+                    "p resume timers  n pass an absent turn  k kick  d details")
+                : say(
+                    "p 暫停計時  n 跳過離線者  k 踢人  d 詳情", "p 暂停计时  n 跳过离线者  k 踢人  d 详情",
+                    "p pause timers  n pass an absent turn  k kick  d details")
+        }
+    }
     var wordFileNotText: String { say("不是 UTF-8 文字檔", "不是 UTF-8 文本文件", "not UTF-8 text") }
     var exportKey: String { say("x 存戰績", "x 存战绩", "x save history") }
     var historyTitle: String { say("本晚戰績", "本晚战绩", "The evening so far") }
@@ -114,6 +136,20 @@ enum EveningNote: Equatable, Sendable {
     case noWordsFile
     /// The room's own list was saved.
     case wordsSaved(path: String, count: Int)
+    /// Who moderates now.
+    case moderatorIs(name: String, isMe: Bool)
+    case noModerator
+    /// The owner asked this player to moderate (y/n).
+    case moderatorAsked
+    /// The person the owner named did not take the seat.
+    case moderatorDeclined(name: String)
+    /// Only on the moderator's screen: the game's pair, each player's role and word, each ballot, each guess, and the
+    /// pair typed for the next game.
+    case moderatorPair(game: Int, civilian: String, spy: String)
+    case moderatorRole(name: String, role: Role, word: String?)
+    case moderatorBallot(voter: String, target: String)
+    case moderatorGuess(name: String, word: String?, correct: Bool)
+    case nextPair(civilian: String, spy: String)
 }
 
 extension Strings {
@@ -130,6 +166,28 @@ extension Strings {
             return say(
                 "沒有詞檔：用 spy-client --words 檔案 啟動", "没有词文件：用 spy-client --words 文件 启动",
                 "No word file: start with spy-client --words FILE")
+        case .moderatorIs(let name, let isMe):
+            return isMe
+                ? say(
+                    "你現在是法官：不拿詞、不發言、不投票，只有你看得到每個人的詞", "你现在是法官：不拿词、不发言、不投票，只有你看得到每个人的词",
+                    "You are the moderator now: no word, no turn, no ballot; you alone see every word")
+                : say("\(name) 現在是法官", "\(name) 现在是法官", "\(name) is the moderator now")
+        case .noModerator: return say("現在沒有法官", "现在没有法官", "Nobody moderates now")
+        case .moderatorAsked:
+            return say(
+                "房主請你當法官，要嗎? (y/n)", "房主请你当法官，要吗? (y/n)", "The owner asks you to be the moderator: take the seat? (y/n)"
+            )
+        case .moderatorDeclined(let name): return say("\(name) 不當法官", "\(name) 不当法官", "\(name) will not moderate")
+        case .moderatorPair(let game, let civilian, let spy):
+            return game == 0 ? "" : self.game(game) + " · " + words(civilian: civilian, spy: spy)
+        case .moderatorRole(let name, let role, let word):
+            return name + say("：", "：", ": ") + self.role(role) + (word.map { " " + $0 } ?? "")
+        case .moderatorBallot(let voter, let target): return "\(voter) → \(target)"
+        case .moderatorGuess(let name, let word, let correct):
+            return say("\(name) 猜：", "\(name) 猜：", "\(name) guessed ") + (word ?? "—")
+                + (correct ? say("（猜中）", "（猜中）", " (right)") : say("（沒猜中）", "（没猜中）", " (wrong)"))
+        case .nextPair(let civilian, let spy):
+            return say("下一局的詞：", "下一局的词：", "Next game's pair: ") + words(civilian: civilian, spy: spy)
         case .wordsSaved(let path, let count):
             return say(
                 "我們的詞（\(count) 組）已存到 \(path)", "我们的词（\(count) 组）已存到 \(path)",

@@ -85,7 +85,12 @@ enum HostMessages {
                             ("refused.other", refusal.other, count),
                         ]
                     })
-        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner, .guessResult, .wordList: return nil
+        case .moderatorView(let view):
+            return check(
+                [("game", view.game, count)] + view.guesses.map { ("guesses.round", $0.round, count) })
+        case .voteProgress, .bye, .claimPending, .claim, .claimDone, .owner, .guessResult, .wordList, .moderator,
+            .moderatorOffer, .moderatorDeclined:
+            return nil
         }
     }
 }

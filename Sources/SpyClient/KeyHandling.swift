@@ -36,6 +36,10 @@ extension ClientState {
             return Reaction()
         }
         switch prompt {
+        case .none where moderatorAsked && [.character("y"), .character("Y")].contains(key):
+            return answerModeratorOffer(accept: true)
+        case .none where moderatorAsked && [.character("n"), .character("N")].contains(key):
+            return answerModeratorOffer(accept: false)
         case .none where claimQuestion != nil && [.character("y"), .character("Y")].contains(key):
             return answerClaim(allow: true)
         case .none where claimQuestion != nil && [.character("n"), .character("N")].contains(key):
@@ -86,6 +90,11 @@ extension ClientState {
             guard !text.isEmpty else { return Reaction() }
             notice = nil
             return Reaction(messages: [.guess(.init(word: text))])
+        case .pair(var editor):
+            let outcome = Self.edit(&editor, with: key)
+            prompt = outcome == .editing ? .pair(editor) : .none
+            guard outcome == .submitted else { return Reaction() }
+            return typedPair(editor.text)
         case .kick(var editor):
             let outcome = Self.edit(&editor, with: key)
             prompt = outcome == .editing ? .kick(editor) : .none
@@ -142,6 +151,7 @@ extension ClientState {
             break
         }
         guard let room else { return Reaction() }
+        if isModerator, let reaction = moderatorKey(key, room: room) { return reaction }
         switch room.phase {
         case .lobby, .gameOver:
             return isOwner ? ownerKey(key, room: room) : Reaction()
@@ -249,6 +259,9 @@ extension ClientState {
             return uploadWordsFile()
         case .character("e"):
             return exportWords(to: nil)
+        case .character("j"):
+            // The owner takes the moderator's seat, or gives it up; naming another person is `judge N`.
+            return Reaction(messages: [.moderator(.init(player: isModerator ? nil : me))])
         case .character("w"):
             change = SettingsChange(spyWin: settings.spyWin == .three ? .parity : .three)
         case .character("k"):

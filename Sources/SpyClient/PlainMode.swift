@@ -40,6 +40,15 @@ enum PlainCommand: Equatable, Sendable {
     case wordsClear
     /// Owner: save the room's own word list as CSV (to this file, or the default one).
     case wordsExport(String?)
+    /// Owner: name the moderator ("me", a seat), or give the seat up ("off").
+    case judge(String)
+    /// Moderator: the next game's pair, `civilian/spy`.
+    case pair(String)
+    /// Moderator: stop or start the timers again.
+    case pause
+    case resume
+    /// Moderator: pass the absent player's turn.
+    case skip
 }
 
 /// Why a line is not a command.
@@ -85,6 +94,11 @@ enum PlainMode {
             default: return .success(.words(rest))
             }
         case "export", "匯出", "导出": return .success(.export(rest.isEmpty ? nil : rest))
+        case "judge", "moderator", "法官": return needing(PlainCommand.judge)
+        case "pair", "出題", "出题": return needing(PlainCommand.pair)
+        case "pause", "暫停", "暂停": return .success(.pause)
+        case "resume", "繼續", "继续": return .success(.resume)
+        case "skip", "跳過", "跳过": return .success(.skip)
         case "y", "yes", "allow", "允許", "允许": return .success(.answerClaim(allow: true))
         case "n", "no", "deny", "拒絕", "拒绝": return .success(.answerClaim(allow: false))
         default: return .failure(.unknown(String(parts[0])))
@@ -154,6 +168,12 @@ enum PlainMode {
             return "» " + text.plainGuess
         case .evening(.mayGuess):
             return "» " + text.plainMayGuess
+        case .evening(.moderatorAsked):
+            return "» " + text.event(event)
+        case .evening(.moderatorPair), .evening(.moderatorRole), .evening(.moderatorBallot), .evening(.moderatorGuess),
+            .evening(.nextPair):
+            // Only the moderator's own terminal: what the table does not see.
+            return "⚖ " + text.event(event)
         case .ownWord:
             // A screen reader cannot glance at a panel: the word is said once, with how to hear it again.
             return "» " + text.event(event) + " " + text.plainWordHint
@@ -209,6 +229,7 @@ extension ClientState {
         case .categories:
             return (Reaction(), text.categoryLines(bankCategories))
         case .answerClaim(let allow):
+            if moderatorAsked { return (answerModeratorOffer(accept: allow), []) }
             guard claimQuestion != nil else { return (Reaction(), [text.hint(.notNow)]) }
             return (answerClaim(allow: allow), [])
         case .who:
@@ -223,6 +244,23 @@ extension ClientState {
             return (Reaction(messages: [.wordsClear]), [])
         case .wordsExport(let path):
             return (exportWords(to: path), [])
+        case .judge(let typed):
+            switch typed.lowercased() {
+            case "off", "none", "no", "關", "关": return (Reaction(messages: [.moderator(.init(player: nil))]), [])
+            case "me", "我": return (Reaction(messages: [.moderator(.init(player: me))]), [])
+            default:
+                guard let choice = seatNamed(typed) else { return (Reaction(), [text.hint(.noSuchSeat(typed))]) }
+                return (Reaction(messages: [.moderator(.init(player: choice.id))]), [])
+            }
+        case .pair(let typed):
+            let reaction = typedPair(typed)
+            return (reaction, reaction.messages.isEmpty ? [text.pairHowTo] : [])
+        case .pause:
+            return (Reaction(messages: [.pause]), [])
+        case .resume:
+            return (Reaction(messages: [.resume]), [])
+        case .skip:
+            return (Reaction(messages: [.passTurn]), [])
         case .word:
             guard let dealt else { return (Reaction(), [text.hint(.noWordYet)]) }
             return (Reaction(), [dealt.word.map(text.yourWord) ?? text.youAreBlank])

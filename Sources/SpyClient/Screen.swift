@@ -295,7 +295,21 @@ enum Screen {
         if seat.sittingOut == true { tags.append((text.sittingOut, .dim)) }
         if !seat.alive && room.phase != .lobby { tags.append((text.out, .out)) }
         if let role = seat.revealed { tags.append((text.role(role), Style.of(role))) }
+        if seat.moderator == true { tags.append((text.moderatorTag, .turn)) }
+        if let seen = state.moderatorView, room.game == seen.game,
+            let entry = seen.players.first(where: { $0.player == seat.id }),
+            room.phase != .gameOver
+        {
+            // Only on the moderator's own screen: each player's role and word, as the game dealt them.
+            tags.append((text.role(entry.role) + (entry.word.map { " " + $0 } ?? ""), Style.of(entry.role)))
+        }
         if room.phase == .voting && seat.voted { tags.append(("✓" + text.voted, .civilian)) }
+        if room.phase == .voting, let seen = state.moderatorView,
+            let target = seen.ballots.first(where: { $0.voters.contains(seat.id) })?.player,
+            let targetSeat = room.seats.first(where: { $0.id == target })
+        {
+            tags.append(("→\(targetSeat.seat)", .turn))
+        }
         if room.phase == .voting && state.ballot == seat.id { tags.append(("◀", .turn)) }
         if room.phase == .lobby || room.phase == .gameOver, room.game > 0 || seat.score > 0 {
             tags.append((text.points(seat.score), .dim))
@@ -330,6 +344,13 @@ enum Screen {
             first.append(text.winner(over.winner), .bold)
             let words = text.words(civilian: over.civilianWord, spy: over.spyWord).components(separatedBy: "  ")
             for part in words { first.append("  " + part) }
+        } else if state.isModerator, room.phase != .lobby, let seen = state.moderatorView, seen.game == room.game,
+            let civilian = seen.civilianWord, let spy = seen.spyWord
+        {
+            // The moderator's panel: the pair, which nobody else's screen shows.
+            first.append(text.moderatorTag + " ", .turn)
+            first.append(text.words(civilian: civilian, spy: spy), .word)
+            if room.paused == true { first.append("  " + text.pausedTag, .error) }
         } else if let dealt = state.dealt, room.phase != .lobby {
             if state.wordShown(at: now) {
                 first.append(" " + (dealt.word.map(text.yourWord) ?? text.youAreBlank) + " ", .word)
@@ -545,6 +566,7 @@ enum Screen {
             return (line, cursor)
         case .guess(let editor): return editorLine(text.guessLabel, editor)
         case .kick(let editor): return editorLine(text.kickLabel, editor)
+        case .pair(let editor): return editorLine(text.pairLabel, editor)
         case .confirmVote(let target): return (StyledLine(" " + text.confirmVote(state.name(target)), .turn), nil)
         case .confirmLeave: return (StyledLine(" " + text.confirmLeave, .turn), nil)
         case .categories: return (StyledLine(), nil)
@@ -563,10 +585,14 @@ enum Screen {
 
     private static func help(_ state: ClientState, text: Strings) -> String {
         switch state.prompt {
-        case .clue, .guess, .kick: return text.helpEditing
+        case .clue, .guess, .kick, .pair: return text.helpEditing
         case .confirmVote, .confirmLeave: return text.helpConfirm
         case .categories: return text.pickerHelp
-        case .none: if state.claimQuestion != nil { return text.helpClaim }
+        case .none:
+            if state.claimQuestion != nil || state.moderatorAsked { return text.helpClaim }
+        }
+        if state.isModerator, let room = state.room {
+            return text.moderatorHelp(room.phase, paused: room.paused == true)
         }
         guard let room = state.room else { return text.helpLobby }
         switch room.phase {

@@ -368,15 +368,15 @@ struct Strings: Sendable {
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
                     + " | set blankrule survive|guess|guessEachRound | set lastchance on|off | set words bank|ours|both | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
-                    + " | set categories 食物,動物|all | categories | kick 3 | who | history | export 檔名 | words 檔名 | quit",
+                    + " | set categories 食物,動物|all | categories | kick 3 | who | history | export 檔名 | words 檔名 | judge me|3|off | pair 甲/乙 | pause | resume | skip | quit",
                 "指令：vote 3 | clue 文字 | pass | word | guess 文字 | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
                     + " | set blankrule survive|guess|guessEachRound | set lastchance on|off | set words bank|ours|both | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
-                    + " | set categories 食物,动物|all | categories | kick 3 | who | history | export 文件名 | words 文件名 | quit",
+                    + " | set categories 食物,动物|all | categories | kick 3 | who | history | export 文件名 | words 文件名 | judge me|3|off | pair 甲/乙 | pause | resume | skip | quit",
                 "commands: vote 3 | clue TEXT | pass | word | guess TEXT | start | again | set spies 2 | set blank on|off"
                     + " | set clues spoken|typed | set turn 60 | set vote 30 | set tie pk|nobody|random"
                     + " | set blankrule survive|guess|guessEachRound | set lastchance on|off | set words bank|ours|both | set win three|parity | set language zh-TW|zh-Hans|en|both|zh-Hans+en | set party on|off"
-                    + " | set categories Food,Animals|all | categories | kick 3 | who | history | export FILE | words FILE | quit"
+                    + " | set categories Food,Animals|all | categories | kick 3 | who | history | export FILE | words FILE | judge me|3|off | pair A/B | pause | resume | skip | quit"
             )
         }
     }

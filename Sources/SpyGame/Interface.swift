@@ -19,6 +19,8 @@ public enum RoomEvent: Sendable, Equatable {
     case start(by: PlayerID, pairs: [WordPair])
     /// The owner sent pairs for the room's own list, which the host has read and checked line by line.
     case words(by: PlayerID, WordUpload)
+    /// The moderator typed the next game's pair, which the host has checked as a line of a list.
+    case moderatorPair(by: PlayerID, WordPair)
     /// Any other game move from a player: `settings`, `clue`, `pass`, `vote`, `guess`, `kick`.
     /// (`hello`, `ping`, `start` and `leave` are handled by the daemon or by the cases above.)
     case move(PlayerID, ClientMessage)

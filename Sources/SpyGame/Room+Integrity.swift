@@ -52,9 +52,16 @@ extension Room {
 
     /// Why the seats cannot be trusted, if they cannot.
     private var seatsProblem: String? {
-        guard seats.count <= Rules.maxTableSize else {
+        // The moderator's seat is not one of the table's.
+        guard seats.count <= Rules.maxTableSize + (moderator == nil ? 0 : 1) else {
             return "\(seats.count) seats, more than the rules' table of \(Rules.maxTableSize)"
         }
+        for person in [moderator, moderatorOffer].compactMap(\.self) {
+            guard let seat = seats.first(where: { $0.id == person }), !seat.bot, !seat.departed else {
+                return "the moderator (or the one asked to be) is not a seated person"
+            }
+        }
+        if let moderatorPair, !moderatorPair.isPlayable { return "the moderator's pair is not a pair" }
         guard Set(seats.map(\.id)).count == seats.count else { return "two seats with one id" }
         // Seat ids are "p" and the number the counter gave them; a counter behind one would give it out again.
         guard seats.allSatisfy({ isGivenOut($0.id) }) else { return "a seat id the player counter has not given out" }

@@ -128,6 +128,9 @@ extension Room {
             }
             owner = person
         }
+        // The moderator and the one asked to be are seated people, or nobody.
+        if let moderator, seatIndex(of: moderator) == nil || isBot(moderator) { self.moderator = nil }
+        if let offered = moderatorOffer, seatIndex(of: offered) == nil || gameRunning { moderatorOffer = nil }
         context.roomChanged = true
     }
 
@@ -138,7 +141,7 @@ extension Room {
     }
 
     mutating func kick(_ target: PlayerID, by player: PlayerID, _ context: inout Context) throws {
-        guard player == owner else { throw Rejection(.notOwner) }
+        guard runsTheGame(player) else { throw Rejection(.notOwner) }
         guard target != player, seatIndex(of: target) != nil else {
             throw Rejection(.badTarget, "Kick another seated player.")
         }
@@ -157,6 +160,7 @@ extension Room {
         }
         context.effects.append(.removed(player, reason: reason))
         context.roomChanged = true
+        moderatorLeft(player, &context)
         if owner == player { passOwnership(from: index) }
         if gameRunning { playerDeparted(player, kicked: reason == .kicked, &context) }
     }
@@ -193,18 +197,19 @@ extension Room {
     /// looks for the bank's pairs, so that a refusal of the bank's (`bad_settings`) comes after these.
     public func startRefusal(by player: PlayerID) -> Rejection? {
         guard seatIndex(of: player) != nil else { return Rejection(.notPlaying, "You have no seat in this room.") }
-        guard player == owner else { return Rejection(.notOwner) }
+        guard runsTheGame(player) else { return Rejection(.notOwner) }
         guard !gameRunning else { return Rejection(.wrongPhase, "A game is already running.") }
-        return Rules.startProblem(settings, players: playerIDs.count(where: isConnected))
+        return Rules.startProblem(settings, players: playerIDs.count { isConnected($0) && $0 != moderator })
     }
 
     mutating func start(by player: PlayerID, pairs: [WordPair], _ context: inout Context) throws {
         if let refusal = startRefusal(by: player) { throw refusal }
         // A seat away at the deal sits the game out, so no turn or ballot of the game waits for it.
-        let players = playerIDs.filter(isConnected)
-        let sittingOut = playerIDs.filter { !isConnected($0) }
+        // The moderator is dealt nothing and sits nothing out.
+        let players = playerIDs.filter { isConnected($0) && $0 != moderator }
+        let sittingOut = playerIDs.filter { !isConnected($0) && $0 != moderator }
         let playable = dealablePairs(bank: pairs)
-        guard !playable.isEmpty else {
+        guard !playable.isEmpty || moderatorPair != nil else {
             throw Rejection(
                 .badSettings,
                 settings.wordSource == .ours
@@ -212,14 +217,22 @@ extension Room {
         }
 
         pruneDeparted()
-        var fresh = playable.filter { !usedPairKeys.contains($0.key) }
-        if fresh.isEmpty {
-            // Every pair has been played: start the cycle again.
-            usedPairKeys.subtract(playable.map(\.key))
-            fresh = playable
+        moderatorOffer = nil
+        let pair: WordPair
+        if let typed = moderatorPair {
+            // The moderator's pair is dealt once and kept nowhere else.
+            pair = typed
+            moderatorPair = nil
+        } else {
+            var fresh = playable.filter { !usedPairKeys.contains($0.key) }
+            if fresh.isEmpty {
+                // Every pair has been played: start the cycle again.
+                usedPairKeys.subtract(playable.map(\.key))
+                fresh = playable
+            }
+            pair = fresh[rng.next(below: fresh.count)]
+            usedPairKeys.insert(pair.key)
         }
-        let pair = fresh[rng.next(below: fresh.count)]
-        usedPairKeys.insert(pair.key)
         let swapped = rng.nextBool()
 
         let roles = Self.dealRoles(to: players, spies: settings.spies, blank: settings.blank, rng: &rng)

@@ -82,7 +82,7 @@ extension Room {
 
     /// What the running deadline counts down: a configured timer, or the wait for an absent player.
     var runningTimerKind: TimerKind? {
-        guard deadline != nil else { return nil }
+        guard deadline != nil || game?.pausedRemaining != nil else { return nil }
         switch phase {
         case .describing, .guessing: return timerSecondsForActor > 0 ? .turn : .absent
         case .voting: return settings.voteSeconds > 0 ? .vote : .absent
@@ -116,7 +116,7 @@ extension Room {
         guard game.currentSpeaker == player else { throw Rejection(.notYourTurn) }
     }
 
-    private mutating func finishTurn(of player: PlayerID, text: String?, _ context: inout Context) {
+    mutating func finishTurn(of player: PlayerID, text: String?, _ context: inout Context) {
         guard var game else { return }
         let clue = ClueView(player: player, round: game.round, text: text)
         game.clues.append(clue)

@@ -9,8 +9,14 @@ extension Room {
     /// watcher can never be handed a word or a role that the game has not revealed to everyone. The records of
     /// the evening's finished games follow.
     public func catchUp(for player: PlayerID?, now: Millis) -> [ServerMessage] {
-        // The evening's finished games come last, after where the room stands now.
-        phaseCatchUp(for: player, now: now) + historyMessages()
+        // The moderator follows the game as the board does, then sees what only they see; the evening's finished
+        // games come last, after where the room stands now.
+        if let player, player == moderator {
+            return phaseCatchUp(for: nil, now: now) + [.moderatorView(moderatorView())] + historyMessages()
+        }
+        var messages = phaseCatchUp(for: player, now: now)
+        if let player, player == moderatorOffer { messages.append(.moderatorOffer(.init(player: player))) }
+        return messages + historyMessages()
     }
 
     private func phaseCatchUp(for player: PlayerID?, now: Millis) -> [ServerMessage] {

@@ -9,7 +9,7 @@ extension Room {
 
     /// Whether `player` may change or export the room's own list.
     func mayManageWords(_ player: PlayerID) -> Bool {
-        player == owner
+        runsTheGame(player)
     }
 
     /// The pairs a game may be dealt from, by `settings.wordSource`: the bank's, the room's own, or both (a pair

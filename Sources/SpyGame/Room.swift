@@ -26,6 +26,11 @@ public struct Room: Codable, Sendable, Equatable {
     var deadline: Millis?
     /// The room's own word list, in the order its pairs were added; absent while empty.
     var wordList: [WordPair]?
+    /// The moderator's seat (a seated person who is dealt nothing), the person the owner named and who has not
+    /// answered yet, and the pair the moderator typed for the next game.
+    var moderator: PlayerID?
+    var moderatorOffer: PlayerID?
+    var moderatorPair: WordPair?
     /// The finished games of the evening, oldest first (at most `Rules.maxHistoryGames`); absent in rooms saved
     /// before it was kept, and until the first game ends.
     var history: [GameRecord]?
@@ -49,9 +54,9 @@ public struct Room: Codable, Sendable, Equatable {
         seats.filter { !$0.departed }.map(\.id)
     }
 
-    /// How many players are seated (`playerIDs.count`, without making the list: a settings change asks).
+    /// How many players are seated, the moderator not counted (the table's size; a settings change asks).
     var seatedCount: Int {
-        seats.reduce(0) { count, seat in seat.departed ? count : count + 1 }
+        seats.reduce(0) { count, seat in seat.departed || seat.id == moderator ? count : count + 1 }
     }
 
     /// The player who owns the room, if anyone is seated.
@@ -96,24 +101,27 @@ public struct Room: Codable, Sendable, Equatable {
                     id: seat.id, seat: index + 1, name: seat.name, owner: seat.id == owner,
                     connected: seat.connected && !seat.departed, bot: seat.bot, alive: alive, voted: voted,
                     revealed: revealed, score: seat.score, sittingOut: sittingOut ? true : nil,
-                    left: seat.departed ? true : nil))
+                    left: seat.departed ? true : nil, moderator: seat.id == moderator ? true : nil))
         }
         let over = phase == .gameOver
         return RoomView(
             room: code, phase: phase, game: gamesPlayed, round: game?.round ?? 0, settings: settings,
             seats: seatViews, turn: phase == .describing ? game?.currentSpeaker : nil,
             pk: over ? [] : game?.pk ?? [], clues: Array((game?.clues ?? []).suffix(Rules.cluesInView)),
-            timerMs: gameRunning ? deadline.map { Int(max(0, $0 - now)) } : nil, winner: over ? game?.winner : nil,
-            timerKind: runningTimerKind, wordCount: wordList.map(\.count))
+            timerMs: gameRunning ? (game?.pausedRemaining ?? deadline.map { max(0, $0 - now) }).map { Int($0) } : nil,
+            winner: over ? game?.winner : nil, timerKind: runningTimerKind, wordCount: wordList.map(\.count),
+            paused: gameRunning && game?.paused == true ? true : nil)
     }
 
     /// Applies one event. On rejection the room is exactly as before.
     public mutating func apply(_ event: RoomEvent, now: Millis) -> Result<[RoomEffect], Rejection> {
         var next = self
         var context = Context(now: now)
+        let moderatorSaw = moderator.map { _ in moderatorView() }
         do {
             try next.handle(event, &context)
             next.settleOwnership(&context)
+            next.holdTimersWhilePaused(now: now)
         } catch let rejection as Rejection {
             return .failure(rejection)
         } catch {
@@ -124,6 +132,10 @@ public struct Room: Codable, Sendable, Equatable {
         }
         if context.roomChanged {
             context.effects.append(.broadcast(.room(next.view(now: now))))
+        }
+        // The moderator sees what changed of what only they see, after the table's news.
+        if let watching = next.moderator, next.moderator != moderator || next.moderatorView() != moderatorSaw {
+            context.send(watching, .moderatorView(next.moderatorView()))
         }
         if next.deadline != deadline {
             context.effects.append(.deadline(next.deadline))
@@ -143,6 +155,7 @@ public struct Room: Codable, Sendable, Equatable {
         case .tick: tick(&context)
         case .hostRestarted: hostRestarted(&context)
         case .words(let player, let upload): try addWords(by: player, upload, &context)
+        case .moderatorPair(let player, let pair): try setModeratorPair(by: player, pair, &context)
         }
     }
 
@@ -157,7 +170,12 @@ public struct Room: Codable, Sendable, Equatable {
         case .kick(let request): try kick(request.player, by: player, &context)
         case .leave: try leave(player, &context)
         case .wordsClear: try clearWords(by: player, &context)
-        case .hello, .ping, .pong, .start, .claimAnswer, .words, .wordsExport:
+        case .moderator(let choice): try chooseModerator(choice.player, by: player, &context)
+        case .moderatorAnswer(let answer): try answerModeratorOffer(answer.accept, by: player, &context)
+        case .pause: try pauseTimers(by: player, &context)
+        case .resume: try resumeTimers(by: player, &context)
+        case .passTurn: try passAbsentTurn(by: player, &context)
+        case .hello, .ping, .pong, .start, .claimAnswer, .words, .wordsExport, .moderatorPair:
             throw Rejection(.badMessage, "The host handles \(message.type) itself.")
         }
     }
@@ -265,6 +283,9 @@ struct Game: Codable, Sendable, Equatable {
     /// Absent in games saved before they were kept, and while empty.
     var outs: [GameRecord.Out]?
     var guesses: [GameRecord.Guess]?
+    /// The moderator stopped the timers: what was left of the running one (none when none ran).
+    var paused: Bool?
+    var pausedRemaining: Millis?
     /// The last vote result, kept for the players who were away when it was announced.
     var lastVoteResult: ServerMessage.VoteResult?
     /// Players who were away when `lastVoteResult` was announced and have not resumed since.

@@ -122,9 +122,10 @@ extension HostCore {
                 complain(peer, refusal.errorMessage)
                 return
             }
-            // A room dealing from its own list needs the bank only when it mixes the two, and then not to refuse.
+            // A room dealing the moderator's pair or its own list needs the bank only when it mixes the list with it,
+            // and then not to refuse.
             switch host.room.settings.wordSource {
-            case .ours:
+            case _ where host.room.hasModeratorPair, .ours:
                 apply(.start(by: player, pairs: []), to: host, from: peer)
                 return
             case .oursAndBank where !host.room.ownPairs.isEmpty:
@@ -168,8 +169,18 @@ extension HostCore {
             let upload = WordUpload(
                 pairs: parsed.pairs, lines: parsed.lines, refused: parsed.refused, replace: words.replace ?? false)
             apply(.words(by: player, upload), to: host, from: peer)
-        case .wordsClear:
+        case .wordsClear, .moderator, .moderatorAnswer, .pause, .resume, .passTurn:
             apply(.move(player, message), to: host, from: peer)
+        case .moderatorPair(let typed):
+            // Checked as a line of the room's own list is; the pair then waits, in the room alone, for the next deal.
+            guard host.room.moderatorID == player else {
+                complain(peer, .notAllowed, "Only the moderator types the next pair.")
+                return
+            }
+            switch RoomWordList.typedPair(civilian: typed.civilian, spy: typed.spy) {
+            case .success(let pair): apply(.moderatorPair(by: player, pair), to: host, from: peer)
+            case .failure(let reason): complain(peer, .badWords, "The pair is refused: \(reason.rawValue).")
+            }
         case .wordsExport:
             switch host.room.wordListExport(for: player) {
             case .success(let list): send(.wordList(list), to: peer)

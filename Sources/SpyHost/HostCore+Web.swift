@@ -105,7 +105,8 @@ extension HostCore {
             complain(peer, .alreadyJoined, nil)
         case .claimAnswer:
             complain(peer, .notAllowed, nil)
-        case .settings, .start, .clue, .pass, .vote, .guess, .kick, .words, .wordsClear, .wordsExport:
+        case .settings, .start, .clue, .pass, .vote, .guess, .kick, .words, .wordsClear, .wordsExport, .moderator,
+            .moderatorAnswer, .moderatorPair, .pause, .resume, .passTurn:
             complain(peer, .notPlaying, refusal)
         }
     }

@@ -88,7 +88,7 @@ extension LoggedEvent {
             output.raw(#"{"kind":"tick""#)
         case .hostRestarted:
             output.raw(#"{"kind":"hostRestarted""#)
-        case .start, .words:
+        case .start, .words, .moderatorPair:
             return false
         }
         output.byte(UInt8(ascii: "}"))
@@ -114,7 +114,8 @@ extension LoggedEvent {
             output.raw(#"{"type":"settings","settings":"#)
             change.write(to: &output)
             output.byte(UInt8(ascii: "}"))
-        case .hello, .ping, .pong, .words, .wordsClear, .wordsExport:
+        case .hello, .ping, .pong, .words, .wordsClear, .wordsExport, .moderator, .moderatorAnswer, .moderatorPair,
+            .pause, .resume, .passTurn:
             output.verbatim(try StreamingJSONEncoder.encode(message))
         }
     }

@@ -27,14 +27,14 @@ package struct LoggedEvent: Codable, Equatable {
         case .move(let player, let message): self.init(kind: .move, player: player, message: message)
         case .tick: self.init(kind: .tick)
         case .hostRestarted: self.init(kind: .hostRestarted)
-        case .start, .words: return nil
+        case .start, .words, .moderatorPair: return nil
         }
     }
 
     /// Whether the event has a logged form (all but a `start`), without making it.
     static func logs(_ event: RoomEvent) -> Bool {
         switch event {
-        case .start, .words: return false
+        case .start, .words, .moderatorPair: return false
         default: break
         }
         return true

@@ -233,7 +233,7 @@ final class FakeStorage: HostStorage {
 
     func recordsAsChange(_ event: RoomEvent) -> Bool {
         switch event {
-        case .start, .words: return false
+        case .start, .words, .moderatorPair: return false
         default: break
         }
         return true

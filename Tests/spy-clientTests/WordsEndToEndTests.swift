@@ -79,3 +79,62 @@ final class WordsEndToEndTests {
         #expect(client.stderr.contains("over 48 KiB"))
     }
 }
+
+/// A moderator's game in line mode against a real spyd: the moderator plays with four bots' table, sees every word
+/// and ballot in their own transcript, and never gets a word of their own.
+@Suite(.serialized, .enabled(if: realHostAvailable, "spyd is not built yet"))
+final class ModeratorEndToEndTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spy-client-judge-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    @Test func aModeratorsPlainTranscriptOfAGame() throws {
+        let portFile = directory.appendingPathComponent("port").path
+        let host = try RunningProgram(
+            spydPath,
+            [
+                "--host", "--bind", "127.0.0.1", "--port", "0", "--port-file", portFile, "--no-state", "--seed", "4",
+                "--bots", "4", "--bot-delay-ms", "10", "--clues", "typed",
+            ],
+            environment: ["HOME": directory.path, "PATH": "/usr/bin:/bin"])
+        defer { kill(host.pid, SIGTERM) }
+        var port = 0
+        let deadline = monotonicNow() + testPatience
+        while port == 0 {
+            if let text = try? String(contentsOfFile: portFile, encoding: .utf8) {
+                port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            }
+            guard port > 0 || (host.isRunning && monotonicNow() < deadline) else {
+                throw EndToEndError("spyd wrote no port file:\n\(host.stderr)")
+            }
+            _ = RunningProgram.pump([host], until: monotonicNow() + 20)
+        }
+        let environment = [
+            "XDG_STATE_HOME": directory.path, "HOME": directory.path, "LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin",
+        ]
+        let judge = try RunningProgram(
+            "spy-client", ["127.0.0.1:\(port)", "--plain", "--name", "Judge"], environment: environment)
+        defer { judge.killHard() }
+        try judge.waitFor("joined")
+        judge.type("judge me")
+        try judge.waitFor("You are the moderator now")
+        judge.type("pair wedding dress/suit")
+        try judge.waitFor("⚖ Next game's pair: Civilian word: wedding dress  Spy word: suit")
+        judge.type("start")
+        try judge.waitFor("⚖ Game 1 · Civilian word:")
+        let transcript = try judge.waitFor("The civilians win", orAlso: "The spies win")
+        // Every player's role and word, and ballots as they came, only on this terminal; no word of its own.
+        #expect(transcript.components(separatedBy: "⚖ Bot").count - 1 >= 4)
+        #expect(transcript.contains(" → "))
+        #expect(!transcript.contains("Your word"))
+        #expect(transcript.contains("wedding dress") && transcript.contains("suit"))
+        judge.type("pause")
+        try judge.waitFor("Not possible in this phase")
+    }
+}

@@ -88,4 +88,39 @@ import Testing
         #expect(words.isSubset(of: ["婚紗", "禮服", "伴郎", "伴娘", "蛋糕", "喜餅"]) && words.count == 2)
         #expect(daemon.stop() == 0)
     }
+
+    /// The moderator, asked and accepted (changes the journal replays), and the pair they typed (in the room's
+    /// snapshot) come back after a `kill -9`: the moderator sees the pair again, and the next game deals it.
+    @Test func theModeratorAndTheirPairSurviveKillNine() throws {
+        let state = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: state) }
+        var daemon = try DaemonProcess(["--seed", "10"], stateDirectory: state)
+        let table = try Table.join(5, port: daemon.port)
+        let judge = table.players[4]
+        try table.owner.send(.moderator(.init(player: judge.id)))
+        try judge.waitFor("the offer") { if case .moderatorOffer = $0 { true } else { false } }
+        try judge.send(.moderatorAnswer(.init(accept: true)))
+        try judge.send(.moderatorPair(.init(civilian: "婚紗", spy: "禮服")))
+        try judge.waitFor("the pair") {
+            if case .moderatorView(let view) = $0 { view.nextPair != nil } else { false }
+        }
+        daemon.stop(signal: SIGKILL)
+        daemon = try DaemonProcess(["--seed", "10"], stateDirectory: state)
+        for player in table.players { try player.resume(port: daemon.port) }
+        let seen = try judge.waitFor("the moderator's view after the restart") {
+            if case .moderatorView = $0 { true } else { false }
+        }
+        #expect(seen == .moderatorView(.init(game: 0, nextPair: .init(civilian: "婚紗", spy: "禮服"))))
+        try table.owner.waitForView("the moderator's seat") { view in
+            view.seats.first { $0.id == judge.id }?.moderator == true
+        }
+        try judge.send(.start)
+        let players = Array(table.players.prefix(4))
+        for player in players {
+            try player.waitFor("deal") { if case .deal = $0 { true } else { false } }
+        }
+        #expect(Set(players.compactMap { $0.deal?.word }) == ["婚紗", "禮服"])
+        #expect(judge.deal == nil)
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -48,7 +48,15 @@ public enum RoomWordList {
         return parsed
     }
 
-    /// Why two words, trimmed, cannot be a pair of the list, if they cannot.
+    /// Two typed words (the moderator's pair for the next game) as a pair, checked as a line of the list is.
+    public static func typedPair(civilian: String, spy: String) -> Result<WordPair, WordRefusalReason> {
+        let civilian = BankParser.normalizedCell(civilian)
+        let spy = BankParser.normalizedCell(spy)
+        guard !civilian.isEmpty, !spy.isEmpty else { return .failure(.missingWord) }
+        if let reason = problem(civilian, spy) { return .failure(reason) }
+        return .success(WordPair(civilian: civilian, spy: spy, language: BankParser.detectLanguage(civilian + spy)))
+    }
+
     static func problem(_ civilian: String, _ spy: String) -> WordRefusalReason? {
         for word in [civilian, spy] {
             if TextFold.hasControlCharacters(word) { return .controlCharacter }

@@ -39,6 +39,14 @@ extension ClientMessage {
         case "words": return .words(Words(text: try fields.required("text"), replace: try fields.optional("replace")))
         case "words_clear": return .wordsClear
         case "words_export": return .wordsExport
+        case "moderator": return .moderator(ModeratorChoice(player: try fields.optional("player")))
+        case "moderator_answer": return .moderatorAnswer(ModeratorAnswer(accept: try fields.required("accept")))
+        case "moderator_pair":
+            return .moderatorPair(
+                ListedPair(civilian: try fields.required("civilian"), spy: try fields.required("spy")))
+        case "pause": return .pause
+        case "resume": return .resume
+        case "pass_turn": return .passTurn
         case "claim_answer":
             return .claimAnswer(ClaimAnswer(player: try fields.required("player"), allow: try fields.required("allow")))
         default: throw MessageError(.unknownType, "unknown message type \"\(type.prefix(40))\"")

@@ -32,6 +32,19 @@ public enum ClientMessage: Sendable, Equatable {
     case wordsClear
     /// Owner (or moderator), between games: send me the room's own list (`word_list`).
     case wordsExport
+    /// Between games: the owner names the moderator (themselves at once, another seated person who must accept),
+    /// or, without a player, the moderator's seat is given up (by the owner or the moderator).
+    case moderator(ModeratorChoice)
+    /// The person the owner named: whether they take the moderator's seat.
+    case moderatorAnswer(ModeratorAnswer)
+    /// The moderator, between games: the next game's pair, used once and never kept in the list.
+    case moderatorPair(ListedPair)
+    /// The moderator, during a game: stop the timers.
+    case pause
+    /// The moderator: start the stopped timers again.
+    case resume
+    /// The moderator: pass the turn (or the guess) of the absent player the game waits for.
+    case passTurn
 
     /// The `type` string of this message.
     public var type: String {
@@ -51,13 +64,20 @@ public enum ClientMessage: Sendable, Equatable {
         case .words: return "words"
         case .wordsClear: return "words_clear"
         case .wordsExport: return "words_export"
+        case .moderator: return "moderator"
+        case .moderatorAnswer: return "moderator_answer"
+        case .moderatorPair: return "moderator_pair"
+        case .pause: return "pause"
+        case .resume: return "resume"
+        case .passTurn: return "pass_turn"
         }
     }
 
     /// All `type` strings a client may send.
     public static let allTypes = [
         "hello", "ping", "pong", "settings", "start", "clue", "pass", "vote", "guess", "kick", "leave", "claim_answer",
-        "words", "words_clear", "words_export",
+        "words", "words_clear", "words_export", "moderator", "moderator_answer", "moderator_pair", "pause", "resume",
+        "pass_turn",
     ]
 
     public struct Hello: Codable, Sendable, Equatable {
@@ -135,6 +155,30 @@ public enum ClientMessage: Sendable, Equatable {
         }
     }
 
+    public struct ModeratorChoice: Codable, Sendable, Equatable {
+        /// Who moderates; absent to give up the moderator's seat.
+        public var player: PlayerID?
+        public init(player: PlayerID?) { self.player = player }
+    }
+
+    public struct ModeratorAnswer: Codable, Sendable, Equatable {
+        /// Whether the seat is taken.
+        public var accept: Bool
+        public init(accept: Bool) { self.accept = accept }
+
+        private enum CodingKeys: String, CodingKey { case accept }
+
+        /// A `null` Bool is a missing value, as for every other required field.
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard let accept = try container.decode(Bool?.self, forKey: .accept) else {
+                throw DecodingError.valueNotFound(
+                    Bool.self, .init(codingPath: container.codingPath + [CodingKeys.accept], debugDescription: "null"))
+            }
+            self.accept = accept
+        }
+    }
+
     public struct ClaimAnswer: Codable, Sendable, Equatable {
         /// The claimed seat, as the `claim` named it.
         public var player: PlayerID
@@ -185,6 +229,12 @@ extension ClientMessage: Codable {
         case "words": self = .words(try Words(from: decoder))
         case "words_clear": self = .wordsClear
         case "words_export": self = .wordsExport
+        case "moderator": self = .moderator(try ModeratorChoice(from: decoder))
+        case "moderator_answer": self = .moderatorAnswer(try ModeratorAnswer(from: decoder))
+        case "moderator_pair": self = .moderatorPair(try ListedPair(from: decoder))
+        case "pause": self = .pause
+        case "resume": self = .resume
+        case "pass_turn": self = .passTurn
         default: throw MessageDecodingError.unknownType(type)
         }
     }
@@ -205,7 +255,10 @@ extension ClientMessage: Codable {
         case .kick(let body): try body.encode(to: encoder)
         case .claimAnswer(let body): try body.encode(to: encoder)
         case .words(let body): try body.encode(to: encoder)
-        case .start, .pass, .leave, .wordsClear, .wordsExport: break
+        case .moderator(let body): try body.encode(to: encoder)
+        case .moderatorAnswer(let body): try body.encode(to: encoder)
+        case .moderatorPair(let body): try body.encode(to: encoder)
+        case .start, .pass, .leave, .wordsClear, .wordsExport, .pause, .resume, .passTurn: break
         }
     }
 }

@@ -280,12 +280,15 @@ public struct SeatView: Codable, Sendable, Equatable {
     /// `true` for the seat of a player who left or was kicked during the game shown: kept for its reveal until the
     /// seat is cleared (the next deal, or someone joining); absent otherwise.
     public var left: Bool?
+    /// `true` for the moderator's seat (no word, no turn, no ballot); absent otherwise.
+    public var moderator: Bool?
 
     public init(
         id: PlayerID, seat: Int, name: String, owner: Bool = false, connected: Bool = true, bot: Bool = false,
         alive: Bool = true, voted: Bool = false, revealed: Role? = nil, score: Int = 0, sittingOut: Bool? = nil,
-        left: Bool? = nil
+        left: Bool? = nil, moderator: Bool? = nil
     ) {
+        self.moderator = moderator
         self.id = id
         self.seat = seat
         self.name = name
@@ -345,13 +348,17 @@ public struct RoomView: Codable, Sendable, Equatable {
     public var winner: Winner?
     /// How many pairs the room's own list holds (its words are never in the view); absent while it holds none.
     public var wordCount: Int?
+    /// `true` while the moderator has stopped the timers (`timerMs` is then what is left); absent otherwise.
+    public var paused: Bool?
 
     public init(
         room: String, phase: Phase, game: Int = 0, round: Int = 0, settings: GameSettings = GameSettings(),
         seats: [SeatView] = [], turn: PlayerID? = nil, pk: [PlayerID] = [], clues: [ClueView] = [],
-        timerMs: Int? = nil, winner: Winner? = nil, timerKind: TimerKind? = nil, wordCount: Int? = nil
+        timerMs: Int? = nil, winner: Winner? = nil, timerKind: TimerKind? = nil, wordCount: Int? = nil,
+        paused: Bool? = nil
     ) {
         self.wordCount = wordCount
+        self.paused = paused
         self.timerKind = timerKind
         self.room = room
         self.phase = phase

@@ -89,7 +89,7 @@ extension ServerMessage {
             output.key("previous")
             output.string(body.previous)
             output.byte(UInt8(ascii: "}"))
-        case .history, .wordsReport, .wordList:
+        case .history, .wordsReport, .wordList, .moderator, .moderatorOffer, .moderatorDeclined, .moderatorView:
             // Sent at a game's end, on arrival or to one owner, never on the busy path: the reference encoder
             // writes them.
             output.verbatim((try? StreamingJSONEncoder.encode(self)) ?? [])
@@ -183,6 +183,10 @@ extension RoomView {
             output.key("wordCount")
             output.int(wordCount)
         }
+        if let paused {
+            output.key("paused")
+            output.bool(paused)
+        }
         output.byte(UInt8(ascii: "}"))
     }
 }
@@ -256,6 +260,10 @@ extension SeatView {
         if let left {
             output.key("left")
             output.bool(left)
+        }
+        if let moderator {
+            output.key("moderator")
+            output.bool(moderator)
         }
         output.byte(UInt8(ascii: "}"))
     }

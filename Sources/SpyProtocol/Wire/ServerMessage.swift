@@ -47,6 +47,14 @@ public enum ServerMessage: Sendable, Equatable {
     case wordsReport(WordsReport)
     /// To the owner (or moderator) who asked with `words_export`: the room's own list.
     case wordList(WordList)
+    /// To the whole room: who the moderator is now (none when the seat was given up).
+    case moderator(Moderator)
+    /// To a seated person the owner named: take the moderator's seat? Answer with `moderator_answer`.
+    case moderatorOffer(ModeratorOffer)
+    /// To the owner: the person they named did not take the moderator's seat.
+    case moderatorDeclined(ModeratorOffer)
+    /// To the moderator alone: everything the table does not see.
+    case moderatorView(ModeratorView)
 
     /// The `type` string of this message.
     public var type: String {
@@ -73,6 +81,10 @@ public enum ServerMessage: Sendable, Equatable {
         case .history: return "history"
         case .wordsReport: return "words_report"
         case .wordList: return "word_list"
+        case .moderator: return "moderator"
+        case .moderatorOffer: return "moderator_offer"
+        case .moderatorDeclined: return "moderator_declined"
+        case .moderatorView: return "moderator_view"
         }
     }
 
@@ -80,7 +92,7 @@ public enum ServerMessage: Sendable, Equatable {
     public static let allTypes = [
         "welcome", "room", "deal", "turn", "clue", "voting", "vote_progress", "vote_result", "guessing",
         "guess_result", "game_over", "pong", "ping", "error", "bye", "claim_pending", "claim", "claim_done", "owner",
-        "history", "words_report", "word_list",
+        "history", "words_report", "word_list", "moderator", "moderator_offer", "moderator_declined", "moderator_view",
     ]
 
     public struct Welcome: Codable, Sendable, Equatable {
@@ -404,6 +416,23 @@ public enum ServerMessage: Sendable, Equatable {
         }
     }
 
+    public struct Moderator: Codable, Sendable, Equatable {
+        /// The moderator now; absent when nobody moderates.
+        public var player: PlayerID?
+        /// The moderator before, if anyone.
+        public var previous: PlayerID?
+        public init(player: PlayerID?, previous: PlayerID? = nil) {
+            self.player = player
+            self.previous = previous
+        }
+    }
+
+    public struct ModeratorOffer: Codable, Sendable, Equatable {
+        /// The person named.
+        public var player: PlayerID
+        public init(player: PlayerID) { self.player = player }
+    }
+
     public struct WordList: Codable, Sendable, Equatable {
         /// Every pair of the room's own list, in the order they were added.
         public var pairs: [ListedPair]
@@ -447,6 +476,10 @@ extension ServerMessage: Codable {
         case "history": self = .history(try History(from: decoder))
         case "words_report": self = .wordsReport(try WordsReport(from: decoder))
         case "word_list": self = .wordList(try WordList(from: decoder))
+        case "moderator": self = .moderator(try Moderator(from: decoder))
+        case "moderator_offer": self = .moderatorOffer(try ModeratorOffer(from: decoder))
+        case "moderator_declined": self = .moderatorDeclined(try ModeratorOffer(from: decoder))
+        case "moderator_view": self = .moderatorView(try ModeratorView(from: decoder))
         default: throw MessageDecodingError.unknownType(type)
         }
     }
@@ -476,6 +509,9 @@ extension ServerMessage: Codable {
         case .history(let body): try body.encode(to: encoder)
         case .wordsReport(let body): try body.encode(to: encoder)
         case .wordList(let body): try body.encode(to: encoder)
+        case .moderator(let body): try body.encode(to: encoder)
+        case .moderatorOffer(let body), .moderatorDeclined(let body): try body.encode(to: encoder)
+        case .moderatorView(let body): try body.encode(to: encoder)
         }
     }
 }

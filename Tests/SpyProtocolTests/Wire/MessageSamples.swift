@@ -32,6 +32,14 @@ enum MessageSamples {
         .wordsClear,
         .wordsExport,
         .settings(SettingsChange(wordSource: .oursAndBank)),
+        .moderator(.init(player: "p6")),
+        .moderator(.init(player: nil)),
+        .moderatorAnswer(.init(accept: true)),
+        .moderatorAnswer(.init(accept: false)),
+        .moderatorPair(.init(civilian: "婚紗", spy: "禮服")),
+        .pause,
+        .resume,
+        .passTurn,
     ]
 
     static let seats = [
@@ -39,6 +47,7 @@ enum MessageSamples {
         SeatView(id: "p2", seat: 2, name: "小明", connected: false, alive: false, voted: true, revealed: .spy, score: 3),
         SeatView(id: "p3", seat: 3, name: "Bot 3", bot: true),
         SeatView(id: "p4", seat: 4, name: "Bea", connected: false, score: 2, sittingOut: true),
+        SeatView(id: "p6", seat: 5, name: "法官", moderator: true),
         SeatView(id: "p5", seat: 5, name: "Cy", connected: false, alive: false, revealed: .civilian, left: true),
     ]
 
@@ -53,7 +62,7 @@ enum MessageSamples {
                 seats: seats, turn: "p1",
                 pk: ["p1", "p3"],
                 clues: [ClueView(player: "p3", round: 1, text: "紅色"), ClueView(player: "p1", round: 1)],
-                timerMs: 29_500, wordCount: 37)),
+                timerMs: 29_500, wordCount: 37, paused: true)),
         .room(RoomView(room: "QXWZ", phase: .gameOver, game: 1, round: 3, seats: seats, winner: .blank)),
         .deal(.init(game: 1, word: "蘋果")),
         .deal(.init(game: 2, word: nil)),
@@ -106,6 +115,20 @@ enum MessageSamples {
                     WordRefusal(line: 6, through: 9, reason: .listFull),
                 ], moreRefused: 12)),
         .wordList(.init(pairs: [])),
+        .moderator(.init(player: "p6")),
+        .moderator(.init(player: nil, previous: "p6")),
+        .moderatorOffer(.init(player: "p6")),
+        .moderatorDeclined(.init(player: "p6")),
+        .moderatorView(.init(game: 0)),
+        .moderatorView(
+            .init(
+                game: 2, civilianWord: "婚紗", spyWord: "禮服",
+                players: [
+                    RevealEntry(player: "p1", role: .civilian, word: "婚紗"),
+                    RevealEntry(player: "p5", role: .blank, word: nil),
+                ], ballots: [TallyEntry(player: "p5", voters: ["p1"])],
+                guesses: [.init(player: "p5", round: 1, word: "紗", correct: false)],
+                nextPair: ListedPair(civilian: "a", spy: "b"), paused: true)),
         .wordList(.init(pairs: [ListedPair(civilian: "婚紗", spy: "禮服"), ListedPair(civilian: "\"q\"", spy: "b\\")])),
         .history(
             .init(games: [

@@ -181,6 +181,8 @@ enum ReaderCorpus {
         "kick": [("player", "string")], "leave": [],
         "claim_answer": [("player", "string"), ("allow", "bool")], "vote_result": [], "Hello": [("protocol", "int")],
         "words": [("text", "string"), ("replace", "bool")], "words_clear": [], "words_export": [],
+        "moderator": [("player", "string")], "moderator_answer": [("accept", "bool")],
+        "moderator_pair": [("civilian", "string"), ("spy", "string")], "pause": [], "resume": [], "pass_turn": [],
     ]
 
     /// A client message as a peer might write it: every type, fields in any order, some missing or ill-typed.
