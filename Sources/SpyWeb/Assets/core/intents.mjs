@@ -117,6 +117,11 @@ function apply(model, intent, now, effects) {
       effects.push({ type: "open", key: first.key });
       return ui(withSeat(model, { ...first, claim: intent.player, claimPending: "", problem: null }), { watchProblem: null });
     }
+    case "claim_cancel": {
+      // The page stops asking for the seat: back to watching the room (or to the door when nothing is watched).
+      effects.push({ type: "close", key: first.key });
+      return withSeat(model, { ...first, claim: "", claimPending: "", link: "idle" });
+    }
     case "answer_claim": {
       const seat = claimAsker(model);
       if (!seat) return model;

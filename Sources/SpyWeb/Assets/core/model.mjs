@@ -179,7 +179,7 @@ export function settle(model, effects) {
     if (!seat || !canVote(seat)) next = { ...next, ui: { ...next.ui, confirm: null } };
   }
   const first = firstSeat(next);
-  if (next.ui.pass.forgot && (privateMoments(next).length > 0 || !inGame(first.room))) {
+  if (next.ui.pass.forgot && (privateMoments(next).some((moment) => moment.kind !== "clue") || !inGame(first.room))) {
     next = { ...next, ui: { ...next.ui, pass: { ...next.ui.pass, forgot: null } } };
   }
   const shared = sharedPage(next);
