@@ -115,7 +115,7 @@ function apply(model, intent, now, effects) {
     case "claim_seat": {
       // "That's me": the room is asked to give this away seat to this page.
       effects.push({ type: "open", key: first.key });
-      return ui(withSeat(model, { ...first, claim: intent.player, claimPending: "", problem: null }), { watchProblem: null });
+      return ui(withSeat(model, { ...first, claim: intent.player, claimPending: "", problem: null, link: "connecting" }), { watchProblem: null });
     }
     case "claim_cancel": {
       // The page stops asking for the seat: back to watching the room (or to the door when nothing is watched).
