@@ -65,6 +65,7 @@ def arguments():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True, help="http://127.0.0.1:PORT of a running spyd")
     parser.add_argument("--screenshots", default=os.environ.get("SPY_BROWSER_SCREENSHOTS", ""))
+    parser.add_argument("--spyd", default="", help="the spyd binary, for a script that starts its own host")
     return parser.parse_args()
 
 

@@ -86,7 +86,7 @@ test("the hand-over shows on the action card with why, until the next deal", () 
   const model = onePage(party, "ben", handed);
   const seat = firstSeat(model);
   const change = received(party, "ben").find((m) => m.type === "owner");
-  assert.equal(actionPanel(model, seat, L).ownerNews, L.owner.other(seat.names[change.player], seat.names[change.previous], "away"));
+  assert.equal(actionPanel(model, seat, L).ownerNews, L.ownerMoved.other(seat.names[change.player], seat.names[change.previous], "away"));
   const deal = received(party, "ben").find((m) => m.type === "deal" && m.game === 2);
   const next = receive(model, 1, deal, 0).model;
   assert.equal(actionPanel(next, firstSeat(next), L).ownerNews, "");

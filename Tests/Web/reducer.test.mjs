@@ -154,18 +154,18 @@ test("the owner away at game over hands the room over; the next game deals the a
   assert.equal(change.player, amy.seat.id);
   // Both phones say why: the host's reason, or (from a host that gives none) the away seat it last showed.
   const previous = amy.seat.names[change.previous];
-  assert.equal(say(STRINGS.en, step.effects[0].line), STRINGS.en.owner.you(previous, "away"));
-  assert.equal(say(STRINGS["zh-TW"], step.effects[0].line), STRINGS["zh-TW"].owner.you(previous, "away"));
+  assert.equal(say(STRINGS.en, step.effects[0].line), STRINGS.en.ownerMoved.you(previous, "away"));
+  assert.equal(say(STRINGS["zh-TW"], step.effects[0].line), STRINGS["zh-TW"].ownerMoved.you(previous, "away"));
   assert.ok(isOwner(stepsOf(amy.steps, "room").find((s) => s.message.game === 2).seat));
   const ben = replay(party, ["ben"]);
-  assert.ok(texts(ben.seat).includes(STRINGS.en.owner.other("Amy", previous, "away")));
+  assert.ok(texts(ben.seat).includes(STRINGS.en.ownerMoved.other("Amy", previous, "away")));
   assert.deepEqual(stepsOf(ben.steps, "owner")[0].seat.ownerNews, { player: change.player, previous: change.previous, reason: "away" });
   // The next deal ends the news.
   assert.equal(ben.seat.ownerNews, null);
   // The old owner, back after the hand-over it never heard, is told by the snapshot why it no longer owns.
   const oldOwnerConns = [...new Set(party.filter((l) => l.recv && l.recv.type === "welcome" && l.recv.you === change.previous).map((l) => l.conn))];
   const back = replay(party, oldOwnerConns);
-  assert.ok(texts(back.seat).includes(STRINGS.en.owner.fromYou("Amy", "away")), texts(back.seat).join("\n"));
+  assert.ok(texts(back.seat).includes(STRINGS.en.ownerMoved.fromYou("Amy", "away")), texts(back.seat).join("\n"));
   const olive = replay(party, ["olive-back"], { token: received(party, "olive")[0].token });
   const mine = olive.seat.room.seats.find((s) => s.id === olive.seat.id);
   assert.equal(mine.sittingOut, true);

@@ -37,6 +37,12 @@ import Testing
         }
 
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aHostKilledMidVoteIsFoundWithinTwoSecondsAndTheWaitingBallotGoes() async throws {
+            // The script starts, kills and restarts a host of its own; the harness's host only checks the start.
+            try await BrowserRun.script("recovery.py", spyd: [])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() async throws {
             try await BrowserRun.script(
                 "board_tv.py",
@@ -131,7 +137,10 @@ enum BrowserRun {
         }
         let python = try #require(executable("python3"))
         let daemon = try DaemonProcess(spyd)
-        var arguments = [directory.appendingPathComponent(name).path, "--url", "http://127.0.0.1:\(daemon.port)"]
+        var arguments = [
+            directory.appendingPathComponent(name).path, "--url", "http://127.0.0.1:\(daemon.port)",
+            "--spyd", DaemonProcess.binary.path,
+        ]
         let screenshots = ProcessInfo.processInfo.environment["SPY_BROWSER_SCREENSHOTS"] ?? ""
         let scratch = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }

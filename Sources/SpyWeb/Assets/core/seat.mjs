@@ -350,9 +350,9 @@ function applyRoom(next, view, record, fx) {
  * away", "Amy is now the owner — 小明 left". */
 export function ownerLine(seat, news) {
   const reason = news.reason === "away" || news.reason === "left" ? news.reason : "";
-  if (news.player === seat.id) return line("owner.you", nameOf(seat, news.previous), reason);
-  if (news.previous === seat.id) return line("owner.fromYou", nameOf(seat, news.player), reason);
-  return line("owner.other", nameOf(seat, news.player), nameOf(seat, news.previous), reason);
+  if (news.player === seat.id) return line("ownerMoved.you", nameOf(seat, news.previous), reason);
+  if (news.previous === seat.id) return line("ownerMoved.fromYou", nameOf(seat, news.player), reason);
+  return line("ownerMoved.other", nameOf(seat, news.player), nameOf(seat, news.previous), reason);
 }
 
 /** The lines a closed vote adds: the tally, most votes first, then what happened. */

@@ -240,7 +240,7 @@ export default {
   claimHint: "Lost your seat? Press “That's me” next to your name.",
   claimCancel: "Stop asking",
   // The room changing hands: said on every phone, with why.
-  owner: {
+  ownerMoved: {
     you: (previous, reason) =>
       `You are now the owner` + (reason === "away" ? ` — ${previous} was away` : reason === "left" ? ` — ${previous} left` : ""),
     fromYou: (name, reason) => (reason === "away" ? `${name} is now the owner — you were away` : `${name} is now the owner`),

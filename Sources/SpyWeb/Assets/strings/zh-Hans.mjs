@@ -243,7 +243,7 @@ export default {
   claimHint: "座位不见了？在你的名字旁按“是我”。",
   claimCancel: "不要了",
   // The room changing hands: said on every phone, with why.
-  owner: {
+  ownerMoved: {
     you: (previous, reason) =>
       `你现在是房主` + (reason === "away" ? `：${previous} 离开太久` : reason === "left" ? `：${previous} 离开了` : ""),
     fromYou: (name, reason) => (reason === "away" ? `${name} 现在是房主：你离开太久` : `${name} 现在是房主`),

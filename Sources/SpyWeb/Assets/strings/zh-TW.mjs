@@ -241,7 +241,7 @@ export default {
   claimHint: "座位不見了？在你的名字旁按「是我」。",
   claimCancel: "不要了",
   // The room changing hands: said on every phone, with why.
-  owner: {
+  ownerMoved: {
     you: (previous, reason) =>
       `你現在是房主` + (reason === "away" ? `：${previous} 離開太久` : reason === "left" ? `：${previous} 離開了` : ""),
     fromYou: (name, reason) => (reason === "away" ? `${name} 現在是房主：你離開太久` : `${name} 現在是房主`),
