@@ -201,7 +201,7 @@ final class Session {
         lastHeard = now
         let hello = ClientMessage.Hello(
             name: name, room: options.room ?? state.roomCode, token: token, password: options.password,
-            create: options.create && token == nil && !everJoined ? true : nil)
+            create: options.create && token == nil && !everJoined ? true : nil, language: text.language.rawValue)
         link?.send(.hello(hello))
     }
 

@@ -45,7 +45,8 @@ function apply(model, intent, now, effects) {
       // An empty name takes a default one; the host's are Chinese (玩家1), so an English page picks its own.
       const typed = (intent.name || "").trim();
       const autoName = !typed && model.ui.lang === "en" ? 1 : 0;
-      const hello = { type: "hello", protocol: 1, name: typed };
+      // The page's language goes along: a host whose locale names none starts a new room's words in it.
+      const hello = { type: "hello", protocol: 1, name: typed, language: model.ui.lang };
       const room = (intent.room || "").trim().toUpperCase();
       if (intent.create) hello.create = true;
       else if (room) hello.room = room;
