@@ -84,6 +84,12 @@ class Host:
                 self.process.kill()
 
 
+def board_phone(browser):
+    """The board's browser, turned into a phone-sized one for a check of the page's layout."""
+    sb.set_size(browser, sb.PHONE)
+    return browser
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -118,6 +124,36 @@ def play_to_the_vote(browser):
         if sb.visible(browser, "clue-form"):
             sb.press(browser, sb.by_id(browser, "pass-button"))
             sb.wait(browser, lambda b: not sb.visible(b, "clue-form"), "the pass taken")
+
+
+# A new owner's seat list at game over in English, drawn by the page's own view into the page's own markup: the
+# owner's row carries the most badges (★ owner, you, a role, the score), the others a kick button each.
+NEW_OWNER_SEATS = r"""
+const done = arguments[arguments.length - 1];
+Promise.all([import("/views/common.mjs"), import("/shell/dom.mjs"), import("/strings.mjs")]).then(([common, dom, strings]) => {
+  const L = strings.STRINGS.en;
+  document.getElementById("join").hidden = true;
+  document.getElementById("game").hidden = false;
+  const seat = (id, n, name, extra) => ({ id, seat: n, name, owner: false, connected: true, bot: false, alive: true,
+    voted: false, score: 2, revealed: "civilian", ...extra });
+  const room = { room: "KFRW", phase: "gameOver", game: 2, round: 2, pk: [], clues: [], seats: [
+    seat("p1", 1, "Olivia", { connected: false }), seat("p2", 2, "Amy", { owner: true, score: 3 }),
+    seat("p3", 3, "Benjamin", { alive: false, revealed: "spy", score: 0 }) ] };
+  const kick = (s) => (s.id === "p2" ? null : dom.h("button", { key: "kick", type: "button", class: "kick small", text: L.kick }));
+  dom.patch(document.getElementById("seats"), common.seatItems(room, "p2", L, kick));
+  done([...document.querySelectorAll("#seats li")].map((li) => [li.innerText.replace(/\n/g, " "),
+    new Set([...li.children].map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2))).size]));
+});
+"""
+
+
+def check_new_owner_seats_one_line(browser, url):
+    """At 390 px every seat of a new owner's list is one line: its badges do not wrap under the name."""
+    browser.get(url + "/?lang=en")
+    sb.wait(browser, lambda b: sb.visible(b, "join-name"), "the page")
+    rows = browser.execute_async_script(NEW_OWNER_SEATS)
+    for text, lines in rows:
+        sb.check(lines == 1, f"the seat {text!r} takes {lines} lines at 390 px")
 
 
 def run(args):
@@ -197,6 +233,7 @@ def run(args):
         sb.check("已斷線" not in sb.text_of(guest, "link"), "the guest is not told it is disconnected")
         # Refused connections while the host was down are the browser reporting the tries, not page errors.
         sb.check_console(phone, allowed=("/qr.svg", "ERR_CONNECTION_REFUSED"))
+        check_new_owner_seats_one_line(board_phone(board), url)
     finally:
         for browser in (phone, guest, board):
             browser.quit()

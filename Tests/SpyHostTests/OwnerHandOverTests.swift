@@ -18,9 +18,10 @@ import Testing
         #expect(Self.handOvers(in: host.messages(on: ben.connection)).isEmpty)
         host.advance(seconds: 0.2)
         let payloads = host.payloads(on: ben.connection).map { String(decoding: $0, as: UTF8.self) }
-        #expect(Self.handOvers(in: host.messages(on: ben.connection)) == [
-            .init(player: ben.player, previous: ann.player, reason: .away)
-        ])
+        #expect(
+            Self.handOvers(in: host.messages(on: ben.connection)) == [
+                .init(player: ben.player, previous: ann.player, reason: .away)
+            ])
         #expect(payloads.contains { $0.contains(#""type":"owner""#) && $0.hasSuffix(#","reason":"away"}"#) })
     }
 
@@ -30,8 +31,9 @@ import Testing
         let ben = try host.join("Ben")
         _ = host.messages(on: ben.connection)
         try host.send(.leave, on: ann.connection)
-        #expect(Self.handOvers(in: host.messages(on: ben.connection)) == [
-            .init(player: ben.player, previous: ann.player, reason: .left)
-        ])
+        #expect(
+            Self.handOvers(in: host.messages(on: ben.connection)) == [
+                .init(player: ben.player, previous: ann.player, reason: .left)
+            ])
     }
 }

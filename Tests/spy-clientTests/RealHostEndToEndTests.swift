@@ -306,7 +306,9 @@ final class RealHostEndToEndTests {
         var (host, port) = try startHost()
         defer { kill(host.pid, SIGTERM) }
         let home = directory.appendingPathComponent("comeback")
-        let environment = ["XDG_STATE_HOME": home.path, "HOME": home.path, "LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"]
+        let environment = [
+            "XDG_STATE_HOME": home.path, "HOME": home.path, "LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin",
+        ]
         let player = try Player(
             name: "Amy", environment: environment, arguments: ["127.0.0.1:\(port)", "--plain", "--name", "Amy"])
         try player.program.waitFor("# Room")
