@@ -186,6 +186,7 @@ def play(host, owner, other, downloads, args):
              and {e["line"]: e["reason"] for e in report["refused"]} == {n: r for n, (_, r, _) in BAD.items()},
              f"the host's report: {report}")
     sb.no_horizontal_scroll(owner, "the owner's words card")
+    sb.check_accessible(owner, "the owner's words card")
     sb.screenshot(owner, args.screenshots, "own-words-report.png")
 
     # The other phone sees the count only.
@@ -220,6 +221,8 @@ def play(host, owner, other, downloads, args):
         for player in record["players"]:
             sb.check(f"{player['name']} +{player['points']}" in text, f"game {number}: {player['name']}'s points")
     sb.no_horizontal_scroll(other, "the history")
+    sb.check_accessible(other, "the history")
+    sb.check_accessible(owner, "the owner at game over")
     sb.screenshot(other, args.screenshots, "own-words-history.png")
 
     # Saved from the page, as CSV and JSON.

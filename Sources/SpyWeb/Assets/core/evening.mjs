@@ -18,6 +18,17 @@ export function newWords() {
   };
 }
 
+/** Folds a `words_report`, a `word_list` or a `history` into `seat` (the reducer's copy); `fx` runs an effect. */
+export function foldEvening(seat, message, fx) {
+  if (message.type === "words_report") seat.words = foldWordsReport(seat.words, message);
+  if (message.type === "history") seat.history = foldHistory(seat.history, message);
+  if (message.type === "word_list") {
+    const folded = foldWordList(seat.words, message, seat.room);
+    seat.words = folded.words;
+    for (const effect of folded.effects) fx(effect);
+  }
+}
+
 /** The size of `text` in UTF-8 bytes, as the host counts it. */
 export function utf8Bytes(text) {
   return new TextEncoder().encode(text).length;

@@ -3,7 +3,7 @@
 // through `update`. It never touches the DOM, storage, sockets or the clock: `now` is given, and whatever must
 // happen outside (store a token, open or close the link, announce, focus, scroll, vibrate) comes back as effects.
 import { line, problemLine } from "../strings.mjs";
-import { foldHistory, foldWordList, foldWordsReport, newWords } from "./evening.mjs";
+import { foldEvening, newWords } from "./evening.mjs";
 import { canVote, currentGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
 
 /** At most this many lines of events are kept. */
@@ -226,16 +226,9 @@ export function update(seat, message, now) {
       break;
     }
     case "words_report":
-      next.words = foldWordsReport(next.words, message);
-      break;
-    case "word_list": {
-      const folded = foldWordList(next.words, message, next.room);
-      next.words = folded.words;
-      for (const effect of folded.effects) fx(effect);
-      break;
-    }
+    case "word_list":
     case "history":
-      next.history = foldHistory(next.history, message);
+      foldEvening(next, message, fx);
       break;
     case "error":
       // A refused `words`, `words_clear` or `words_export` is answered by this error alone.
