@@ -1,7 +1,7 @@
 """A host killed with kill -9 mid-vote and started again: what the phones and the board show, and how soon they are
 back.
 
-Starts its own spyd (the one given with --spyd) on a fixed port with a state directory, so that the same host can be
+Starts its own spyd (--spyd, with --spyd-args) on a fixed port with a state directory, so that the same host can be
 killed and started again where it was. A phone player (390×844) and three bots play a typed game; a late guest joins
 during it and is told it is watching, not disconnected. At the vote the host is killed: the ballot then tapped shows
 as waiting, with one connection state on the page (no red line under the header), and after eight seconds down the
@@ -9,13 +9,7 @@ host is started again. The phone, the late guest's watching link and the board (
 2 s of the host listening, and the waiting ballot must reach the host.
 """
 
-import os
-import shutil
-import signal
-import socket
-import subprocess
-import tempfile
-import threading
+import json
 import time
 
 import spybrowser as sb
@@ -44,56 +38,10 @@ TIMED_FRAMES = """
 """
 
 
-class Host:
-    """spyd on `port` with the state in `state`: started, killed with SIGKILL, started again."""
-
-    def __init__(self, binary, port, state):
-        self.binary, self.port, self.state = binary, port, state
-        self.process = None
-        self.log = []
-
-    def start(self):
-        self.process = subprocess.Popen(
-            [self.binary, "--host", "--bind", "127.0.0.1", "--port", str(self.port), "--state-dir", self.state,
-             "--bots", "3", "--clues", "typed", "--bot-delay-ms", "120", "--language", "zh-TW"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-        )
-        listening = threading.Event()
-
-        def read(stream):
-            for text in stream:
-                self.log.append(text)
-                if "listening on" in text:
-                    listening.set()
-
-        threading.Thread(target=read, args=(self.process.stderr,), daemon=True).start()
-        sb.check(listening.wait(sb.DEADLINE), "spyd did not start:\n" + "".join(self.log[-20:]))
-        # The moment it listens, on the wall clock the pages stamp their frames with.
-        return time.time()
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-
-
 def board_phone(browser):
     """The board's browser, turned into a phone-sized one for a check of the page's layout."""
     sb.set_size(browser, sb.PHONE)
     return browser
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def first_after(browser, since, types):
@@ -157,10 +105,8 @@ def check_new_owner_seats_one_line(browser, url):
 
 
 def run(args):
-    scratch = tempfile.mkdtemp(prefix="spy-recovery-")
-    host = Host(args.spyd, free_port(), os.path.join(scratch, "state"))
-    host.start()
-    url = f"http://127.0.0.1:{host.port}"
+    host = sb.Host(args.spyd, json.loads(args.spyd_args)).start()
+    url = host.url
     phone = sb.launch(sb.PHONE, "zh-TW")
     guest = sb.launch(sb.PHONE, "zh-TW")
     board = sb.launch(TV, "zh-TW")
@@ -194,7 +140,7 @@ def run(args):
         name = sb.text_at(phone, f'#vote-list button[data-player="{target}"] .seat-name')
 
         # The host dies mid-vote; the ballot tapped now waits, said so once, with the header alone saying the link.
-        host.kill()
+        host.kill9()
         sb.wait(phone, lambda b: "重連中" in sb.text_of(b, "link"), "the phone's header says it reconnects")
         sb.press(phone, phone.find_element(By.CSS_SELECTOR, f'#vote-list button[data-player="{target}"]'))
         sb.confirm_dialog(phone)
@@ -206,7 +152,9 @@ def run(args):
         # Eight seconds down: long enough that a pause doubling to 15 s would next try 7.5 s after the host is back.
         down_until = time.time() + 8
         sb.wait(phone, lambda b: time.time() >= down_until, "the host down for eight seconds", timeout=20)
-        listening = host.start()
+        host.start()
+        # The moment it listens, on the wall clock the pages stamp their frames with.
+        listening = time.time()
 
         back = {}
         for who, browser, types in (("phone", phone, {"welcome"}), ("guest", guest, {"room"}), ("board", board, {"room"})):
@@ -238,7 +186,6 @@ def run(args):
         for browser in (phone, guest, board):
             browser.quit()
         host.stop()
-        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
