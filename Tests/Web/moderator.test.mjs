@@ -250,6 +250,7 @@ test("a shared page with the moderator: the moderator's screen waits for 'only t
   // A player's word still waits behind its pass screen: the moderator's screen stays shut.
   assert.equal(next.ui.moderator, "");
   assert.equal(secretShown(next), false);
+  assert.equal(byId(moderatorPanel(next, L, noop).nodes, "moderator-screen"), null);
   const words = new Set(deals.filter((d) => !d.blank).map((d) => d.word));
   assert.ok([...words].every((word) => !texts(moderatorPanel(next, L, noop).nodes).includes(word)));
   // Both words seen and hidden: now the moderator may look, after saying only they are looking.

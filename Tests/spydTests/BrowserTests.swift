@@ -67,6 +67,11 @@ import Testing
         }
 
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func theModeratorHoldsThePhoneForFourPlayersAndOpensTheirScreenOnlyWhenAlone() async throws {
+            try await BrowserRun.script("moderator_device.py", spyd: [])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSharedPageAPhoneAndTwoBotsPlayATypedGameThroughAReload() async throws {
             try await BrowserRun.script(
                 "mixed_table.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])

@@ -6,6 +6,7 @@
 // share, only once the moderator said nobody else is looking.
 import { h, patch, set } from "../shell/dom.mjs";
 import { firstSeat, moderatorSeat, sharedPage } from "../core/model.mjs";
+import { privateMoments } from "../core/moments.mjs";
 import { inGame, isOwner, moderatorOf, nameOf, seatOf, tableSize } from "../core/game.mjs";
 
 /** Whether the page's moderator may see the secret part now: always on their own device, on a shared one when opened. */
@@ -116,7 +117,8 @@ function moderatorNodes(model, mine, L, dispatch) {
       nodes.push(h("div", { key: "hide", class: "buttons" },
         h("button", { type: "button", id: "moderator-hide", class: "primary", text: M.hide, onclick: () => dispatch({ type: "moderator_screen", step: "" }) })));
     }
-  } else if (sharedPage(model) && !model.ui.hidden) {
+  } else if (sharedPage(model) && !model.ui.hidden && privateMoments(model).length === 0) {
+    // While a player's pass screen waits, the device is in a player's hands: nothing to open.
     nodes.push(model.ui.moderator === "sure"
       ? h("div", { key: "sure", class: "moderator-sure" },
         h("p", { class: "pass-to", text: M.sure(mine.name) }),
