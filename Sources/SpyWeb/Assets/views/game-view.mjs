@@ -4,10 +4,15 @@
 // (`wordCard`, `actionPanel`, `voteItems`, `gameOverPanel`, `categoryItems`, `seatExtras`) are functions of the
 // model and a sentence table, tested under node; `renderGame` writes them into the page's markup through dom.mjs.
 import { h, patch, set } from "../shell/dom.mjs";
+<<<<<<< HEAD
 import { sharedPage } from "../core/model.mjs";
 import { privateMoments } from "../core/moments.mjs";
 import { ownerLine } from "../core/seat.mjs";
 import { blankOf, canVote, categoryCounts, holdsWord, inGame, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
+=======
+import { moderatorSeat, sharedPage } from "../core/model.mjs";
+import { blankOf, canVote, categoryCounts, holdsWord, inGame, isModerator, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
+>>>>>>> main
 import { line, say } from "../strings.mjs";
 import { clueItems, resultItems, revealItems, seatItems } from "./common.mjs";
 
@@ -30,6 +35,8 @@ export function actionPanel(model, seat, L) {
   const room = seat.room;
   const me = mySeat(seat);
   const owner = isOwner(seat);
+  // The moderator starts the game too, and has no word, no turn and no ballot of their own.
+  const moderator = isModerator(seat);
   // Several seats on the page: turns, ballots and guesses are taken on the pass screens.
   const shared = sharedPage(model);
   const pendingVote = seat.pending.find((move) => move.message.type === "vote");
@@ -37,9 +44,9 @@ export function actionPanel(model, seat, L) {
   const panel = { prompt: "", promptAfter: "", lobbyActions: false, startLabel: L.start, turnSpoken: false, clueForm: false, voteList: false, guessForm: false, gameOver: false };
   switch (room.phase) {
     case "lobby":
-      panel.prompt = owner ? L.ownerCanStart : L.waitingForStart;
+      panel.prompt = moderator ? L.moderator.canStart : owner ? L.ownerCanStart : L.waitingForStart;
       if (seat.opened) panel.prompt = `${L.roomYouOpened(room.room)} · ${panel.prompt}`;
-      panel.lobbyActions = owner;
+      panel.lobbyActions = owner || moderator;
       break;
     case "describing":
       if (isMyTurn(seat) && !shared) {
@@ -57,11 +64,18 @@ export function actionPanel(model, seat, L) {
       }
       break;
     case "voting":
+<<<<<<< HEAD
       if (shared) {
         // The ballots still to cast on this device come first: whose is next, not "the others".
         const next = privateMoments(model).find((moment) => moment.kind === "vote");
         const voter = next && model.seats.find((s) => s.key === next.key);
         panel.prompt = voter ? L.nextBallotHere(voter.name) : L.waitVote;
+=======
+      if (moderator) {
+        panel.prompt = L.moderator.watchVote;
+      } else if (shared) {
+        panel.prompt = L.waitVote;
+>>>>>>> main
       } else if (canVote(seat)) {
         if (pendingVote) panel.prompt = L.ballotPending(nameOf(seat, pendingVote.message.target));
         else panel.prompt = seat.ballot ? L.ballot(nameOf(seat, seat.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
@@ -85,9 +99,14 @@ export function actionPanel(model, seat, L) {
       break;
     }
     case "gameOver":
+<<<<<<< HEAD
       // Who won comes first; what happens next after it.
       panel.promptAfter = owner ? "" : L.waitingForStart;
       panel.lobbyActions = owner;
+=======
+      panel.prompt = owner || moderator ? "" : L.waitingForStart;
+      panel.lobbyActions = owner || moderator;
+>>>>>>> main
       panel.startLabel = L.playAgain;
       panel.gameOver = Boolean(seat.gameOver);
       break;
@@ -151,7 +170,8 @@ export function categoryItems(seat, L) {
 /** The owner's kick button after every other seat not played on this page; "here" after those played here. */
 export function seatExtras(model, seat, L, dispatch) {
   const here = new Set(model.seats.map((s) => s.id).filter(Boolean));
-  const owner = isOwner(seat);
+  // The owner kicks, and so does the moderator (on their own phone or on a page they share).
+  const owner = isOwner(seat) || Boolean(moderatorSeat(model));
   // On a shared page the seats played here are marked as such (and leave with their own button, not 踢人).
   const shared = sharedPage(model);
   return (other) => {
@@ -172,6 +192,7 @@ export function seatExtras(model, seat, L, dispatch) {
 export function timerText(seat, L, now) {
   if (!seat.timer || !inGame(seat.room)) return null;
   const left = secondsLeft(seat.timer, now);
+  if (seat.timer.paused) return { text: L.moderator.pausedTimer(left), label: L.moderator.paused };
   return { text: seat.timer.kind === "absent" ? L.absentTimer(left) : L.seconds(left), label: L.timeLeft(left) };
 }
 
