@@ -182,15 +182,11 @@ export function settle(model, effects) {
     if (!seat || !canVote(seat)) next = { ...next, ui: { ...next.ui, confirm: null } };
   }
   const first = firstSeat(next);
-<<<<<<< HEAD
-  if (next.ui.pass.forgot && (privateMoments(next).some((moment) => moment.kind !== "clue") || !inGame(first.room))) {
-=======
   if (next.ui.moderator && (!moderatorSeat(next) || privateMoments(next).length > 0)) {
     // A player's private moment means the device is in a player's hands: the moderator's screen closes.
     next = { ...next, ui: { ...next.ui, moderator: "" } };
   }
-  if (next.ui.pass.forgot && (privateMoments(next).length > 0 || !inGame(first.room))) {
->>>>>>> main
+  if (next.ui.pass.forgot && (privateMoments(next).some((moment) => moment.kind !== "clue") || !inGame(first.room))) {
     next = { ...next, ui: { ...next.ui, pass: { ...next.ui.pass, forgot: null } } };
   }
   const shared = sharedPage(next);

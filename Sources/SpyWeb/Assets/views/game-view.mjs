@@ -4,15 +4,10 @@
 // (`wordCard`, `actionPanel`, `voteItems`, `gameOverPanel`, `categoryItems`, `seatExtras`) are functions of the
 // model and a sentence table, tested under node; `renderGame` writes them into the page's markup through dom.mjs.
 import { h, patch, set } from "../shell/dom.mjs";
-<<<<<<< HEAD
-import { sharedPage } from "../core/model.mjs";
+import { moderatorSeat, sharedPage } from "../core/model.mjs";
 import { privateMoments } from "../core/moments.mjs";
 import { ownerLine } from "../core/seat.mjs";
-import { blankOf, canVote, categoryCounts, holdsWord, inGame, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
-=======
-import { moderatorSeat, sharedPage } from "../core/model.mjs";
 import { blankOf, canVote, categoryCounts, holdsWord, inGame, isModerator, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
->>>>>>> main
 import { line, say } from "../strings.mjs";
 import { clueItems, resultItems, revealItems, seatItems } from "./common.mjs";
 
@@ -64,18 +59,13 @@ export function actionPanel(model, seat, L) {
       }
       break;
     case "voting":
-<<<<<<< HEAD
-      if (shared) {
+      if (moderator) {
+        panel.prompt = L.moderator.watchVote;
+      } else if (shared) {
         // The ballots still to cast on this device come first: whose is next, not "the others".
         const next = privateMoments(model).find((moment) => moment.kind === "vote");
         const voter = next && model.seats.find((s) => s.key === next.key);
         panel.prompt = voter ? L.nextBallotHere(voter.name) : L.waitVote;
-=======
-      if (moderator) {
-        panel.prompt = L.moderator.watchVote;
-      } else if (shared) {
-        panel.prompt = L.waitVote;
->>>>>>> main
       } else if (canVote(seat)) {
         if (pendingVote) panel.prompt = L.ballotPending(nameOf(seat, pendingVote.message.target));
         else panel.prompt = seat.ballot ? L.ballot(nameOf(seat, seat.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
@@ -99,14 +89,9 @@ export function actionPanel(model, seat, L) {
       break;
     }
     case "gameOver":
-<<<<<<< HEAD
       // Who won comes first; what happens next after it.
-      panel.promptAfter = owner ? "" : L.waitingForStart;
-      panel.lobbyActions = owner;
-=======
-      panel.prompt = owner || moderator ? "" : L.waitingForStart;
+      panel.promptAfter = owner || moderator ? "" : L.waitingForStart;
       panel.lobbyActions = owner || moderator;
->>>>>>> main
       panel.startLabel = L.playAgain;
       panel.gameOver = Boolean(seat.gameOver);
       break;
