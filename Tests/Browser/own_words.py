@@ -6,7 +6,8 @@ and reason; the other phone (English) sees only the count. Three games are dealt
 frame the other phone receives is kept, and no word of the list reaches it before the game that deals it is over
 (except its own word, in its own deal). At each game over both phones show the evening's history, never before; the
 other phone saves it as CSV and JSON. After a kill -9 and a restart, a reloaded page shows the same three games and
-the owner's list still holds its pairs.
+the owner's list still holds its pairs; the owner saves it as CSV and clears it. A file is read on the phone into
+the box, and one over 48 KiB is refused there.
 """
 
 import csv
@@ -60,7 +61,8 @@ def run(args):
         other = sb.launch(sb.PHONE, "en")
         for browser in (owner, other):
             sb.record_frames(browser)
-        other.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        for browser in (owner, other):
+            browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
         play(host, owner, other, downloads, args)
     except AssertionError:
         print("--- spyd log ---\n" + host.log())
@@ -167,9 +169,23 @@ def play(host, owner, other, downloads, args):
     sb.check(not sb.visible(other, "words-owner"), "only the owner may paste words")
     sb.check(sb.visible(owner, "words-text"), "the owner's box of pairs")
 
+    # A file is read on the phone into the box; one over the host's 48 KiB is refused before it is read or sent.
+    small = os.path.join(downloads, "ours.csv")
+    with open(small, "w", encoding="utf-8") as file:
+        file.write("\ufeffcivilian,spy\n咖啡,奶茶\n")
+    big = os.path.join(downloads, "big.csv")
+    with open(big, "w", encoding="utf-8") as file:
+        file.write("長頸鹿,斑馬\n" * 4000)
+    box = sb.by_id(owner, "words-text")
+    sb.by_id(owner, "words-file").send_keys(small)
+    sb.wait(owner, lambda b: box.get_attribute("value") == "civilian,spy\n咖啡,奶茶\n", "the file's text in the box")
+    sb.by_id(owner, "words-file").send_keys(big)
+    sb.wait(owner, lambda b: "超過 48 KiB" in sb.text_of(b, "words-problem"), "the big file refused on the page")
+    sb.check(box.get_attribute("value") == "civilian,spy\n咖啡,奶茶\n", "the box keeps what it held")
+    sb.check(not any(f.get("type") == "words_report" for f in sb.frames(owner)), "nothing was sent")
+
     # 30 lines, 5 bad: each refusal by its line number and its reason, the rest kept.
     lines = pasted_lines()
-    box = sb.by_id(owner, "words-text")
     owner.execute_script("arguments[0].value = arguments[1]", box, "\n".join(lines))
     sb.press(owner, sb.by_id(owner, "words-send"))
     sb.wait(owner, lambda b: sb.visible(b, "words-report"), "the host's answer")
@@ -255,6 +271,23 @@ def play(host, owner, other, downloads, args):
     sb.check(history_shown(other) == shown, "the same three games after the restart")
     sb.wait(owner, lambda b: sb.text_of(b, "link") in ("已連線", "") and sb.visible(b, "words"), "the owner back")
     sb.wait(owner, lambda b: sb.text_of(b, "words-count") == "我們的詞：25 組", "the list after the restart")
+
+    # The owner saves the list as CSV (the host's export), then clears it after saying yes.
+    sb.press(owner, sb.by_id(owner, "words-export"))
+    words_path = os.path.join(downloads, f"words-{room}.csv")
+    sb.wait(owner, lambda b: os.path.exists(words_path), "the list saved")
+    with open(words_path, encoding="utf-8", newline="") as file:
+        saved_pairs = [(r["civilian"], r["spy"]) for r in csv.DictReader(file)]
+    sb.check(saved_pairs == GOOD, f"the CSV holds the 25 pairs in the order they were added: {saved_pairs}")
+    sb.press(owner, sb.by_id(owner, "words-clear"))
+    question, yes, _ = sb.confirm_dialog(owner)
+    sb.check("25 組" in question, f"the clear asks first: {question!r}")
+    sb.answer_dialog(owner, yes=False)
+    sb.check(sb.text_of(owner, "words-count") == "我們的詞：25 組", "取消 keeps the list")
+    sb.press(owner, sb.by_id(owner, "words-clear"))
+    sb.confirm_dialog(owner)
+    sb.answer_dialog(owner, yes=True)
+    sb.wait(other, lambda b: sb.text_of(b, "words-count") == "Our words: none yet", "the list gone on the other phone")
     sb.check_console(owner)
     sb.check_console(other)
     print(f"3 games from our words; {len(received)} frames of the other phone held no list word early")
