@@ -211,8 +211,7 @@ def play(host, owner, other, downloads, args):
 
     # Every game from the room's words alone.
     Select(sb.by_id(owner, "set-wordSource")).select_by_value("ours")
-    sb.wait(other, lambda b: any(f.get("type") == "room" and f["settings"]["wordSource"] == "ours" for f in sb.frames(b)),
-            "the word source set to ours")
+    sb.wait(other, lambda b: sb.text_of(b, "words-source") == "Words from: our words only", "the word source on the other phone")
     for number in (1, 2, 3):
         play_game(owner, other, number)
         sb.wait(owner, lambda b: sb.visible(b, "start-button"), "the owner may start again")

@@ -159,6 +159,9 @@ test("everyone else sees the count only, and nobody sees the card while a game r
   assert.equal(panel.shown, true);
   assert.equal(panel.owner, false);
   assert.equal(panel.count, "Our words: 37 pairs");
+  assert.equal(panel.source, "Words from: the host's bank");
+  p.feed(room("lobby", 0, { wordCount: 37, settings: { ...SETTINGS, wordSource: "ours" } }));
+  assert.equal(wordsPanel(p.model, firstSeat(p.model), STRINGS["zh-TW"]).source, "詞從哪裡來：只用我們的詞");
   assert.deepEqual(p.act({ type: "words_send", text: "咖啡,奶茶" }), [], "a player who is not the owner sends nothing");
   assert.deepEqual(p.act({ type: "words_export" }), []);
   for (const [lang, table] of Object.entries(STRINGS)) assert.ok(table.ownWords.count(37).includes("37"), lang);

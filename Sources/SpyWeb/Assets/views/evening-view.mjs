@@ -19,6 +19,8 @@ export function wordsPanel(model, seat, L) {
     shown,
     count: count > 0 ? L.ownWords.count(count) : L.ownWords.none,
     owner: shown && owner,
+    // Everyone else is told where the next pair comes from; the owner's menu says it.
+    source: shown && !owner && room.settings.wordSource ? L.ownWords.source(L.wordSource[room.settings.wordSource] || room.settings.wordSource) : "",
     draft: model.ui.words.draft,
     draftKey: model.ui.words.draftKey,
     sending: words.sending,
@@ -78,6 +80,7 @@ export function renderEvening(model, seat, L) {
   const panel = wordsPanel(model, seat, L);
   set($("words"), { hidden: !panel.shown });
   set($("words-count"), { text: panel.count });
+  set($("words-source"), { text: panel.source, hidden: !panel.source });
   set($("words-owner"), { hidden: !panel.owner });
   if (panel.owner) {
     set($("words-text"), { value: panel.draft, valueKey: panel.draftKey });
