@@ -173,6 +173,17 @@ test("everyone else sees the count only, and nobody sees the card while a game r
   assert.deepEqual(owner.act({ type: "words_clear" }), []);
 });
 
+test("the moderator keeps the list as the owner does", () => {
+  const judged = room("lobby", 0, { wordCount: 3 });
+  judged.seats = judged.seats.map((seat) => (seat.id === "p2" ? { ...seat, moderator: true } : seat));
+  const p = page("p2", judged);
+  const panel = wordsPanel(p.model, firstSeat(p.model), L);
+  assert.equal(panel.owner, true);
+  assert.equal(panel.chooseSource, false, "the word source is the owner's setting");
+  assert.deepEqual(sends(p.act({ type: "words_send", text: "咖啡,奶茶" })), [{ type: "words", text: "咖啡,奶茶" }]);
+  assert.deepEqual(sends(p.act({ type: "words_export" })), [{ type: "words_export" }]);
+});
+
 test("a refused words gives the button back and says why", () => {
   const p = page();
   p.act({ type: "words_send", text: "咖啡,奶茶" });

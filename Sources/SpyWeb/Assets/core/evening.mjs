@@ -3,6 +3,7 @@
 // host, and every game record (`history`) by its number. The seat reducer (seat.mjs) calls these; they return
 // what changes and the effects (a file to save), and never hold a word of the list the owner did not type.
 import { line } from "../strings.mjs";
+import { isModerator, isOwner } from "./game.mjs";
 
 /** The host refuses a `words` text over 48 KiB whole; a frame over 64 KiB would end the connection. */
 export const WORDS_TEXT_BYTES = 48 * 1024;
@@ -27,6 +28,11 @@ export function foldEvening(seat, message, fx) {
     seat.words = folded.words;
     for (const effect of folded.effects) fx(effect);
   }
+}
+
+/** Whether this seat keeps the room's list: the owner, or the moderator (法官), as the host allows. */
+export function keepsList(seat) {
+  return isOwner(seat) || isModerator(seat);
 }
 
 /** The size of `text` in UTF-8 bytes, as the host counts it. */
