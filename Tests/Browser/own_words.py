@@ -140,6 +140,17 @@ def records(browser):
     return byGame
 
 
+def picture(browser, directory, name, element_id):
+    """A screenshot with `element_id` ending at the bottom of the screen (docs/img with SPY_BROWSER_SCREENSHOTS)."""
+    if not directory:
+        return
+    os.makedirs(directory, exist_ok=True)
+    browser.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'end'})", element_id)
+    path = os.path.join(directory, name)
+    browser.save_screenshot(path)
+    print(f"screenshot {path}")
+
+
 def check_list_secret(frames, me, dealt_by_game):
     """No word of the list in `frames` (every frame a non-owner page received), except the page's own word in its
     deal and, from its game_over on, the words of a game that is over."""
@@ -203,7 +214,7 @@ def play(host, owner, other, downloads, args):
              f"the host's report: {report}")
     sb.no_horizontal_scroll(owner, "the owner's words card")
     sb.check_accessible(owner, "the owner's words card")
-    sb.screenshot(owner, args.screenshots, "own-words-report.png")
+    picture(owner, args.screenshots, "own-words-zh.png", "words-report")
 
     # The other phone sees the count only.
     sb.wait(other, lambda b: sb.text_of(b, "words-count") == "Our words: 25 pairs", "25 pairs on the other phone")
@@ -238,7 +249,7 @@ def play(host, owner, other, downloads, args):
     sb.no_horizontal_scroll(other, "the history")
     sb.check_accessible(other, "the history")
     sb.check_accessible(owner, "the owner at game over")
-    sb.screenshot(other, args.screenshots, "own-words-history.png")
+    picture(other, args.screenshots, "history-en.png", "history-list")
 
     # Saved from the page, as CSV and JSON.
     sb.press(other, sb.by_id(other, "history-csv"))
