@@ -105,9 +105,10 @@ def over(browser):
 
 def play_game(owner, other, number):
     sb.press(owner, sb.by_id(owner, "start-button"))
-    sb.wait(other, lambda b: sb.visible(b, "word-card") and not over(b), f"game {number} dealt")
-    sb.check(not sb.visible(other, "history") and not sb.visible(owner, "history"), "no history while a game runs")
-    sb.check(not sb.visible(other, "words") and not sb.visible(owner, "words"), "the list's card is away during a game")
+    for browser in (owner, other):
+        sb.wait(browser, lambda b: sb.visible(b, "word-card") and not over(b), f"game {number} dealt")
+        sb.check(not sb.visible(browser, "history"), "no history while a game runs")
+        sb.check(not sb.visible(browser, "words"), "the list's card is away during a game")
     moves = 0
     while not (over(owner) and over(other)):
         sb.check(moves < 200, f"game {number} ends")
