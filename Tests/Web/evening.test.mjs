@@ -173,6 +173,17 @@ test("everyone else sees the count only, and nobody sees the card while a game r
   assert.deepEqual(owner.act({ type: "words_clear" }), []);
 });
 
+test("a link that drops while the host's answer is awaited gives the button back", () => {
+  const p = page();
+  p.act({ type: "words_send", text: "咖啡,奶茶" });
+  assert.equal(wordsPanel(p.model, firstSeat(p.model), L).sending, true);
+  p.feed({ type: "link", status: "reconnecting", attempt: 1 });
+  assert.equal(wordsPanel(p.model, firstSeat(p.model), L).sending, false);
+  p.act({ type: "words_export" });
+  p.feed({ type: "send_failed", message: { type: "words_export" } });
+  assert.equal(firstSeat(p.model).words.exportAsked, false, "a list that comes later is not saved unasked");
+});
+
 test("the moderator keeps the list as the owner does", () => {
   const judged = room("lobby", 0, { wordCount: 3 });
   judged.seats = judged.seats.map((seat) => (seat.id === "p2" ? { ...seat, moderator: true } : seat));

@@ -19,8 +19,14 @@ export function newWords() {
   };
 }
 
-/** Folds a `words_report`, a `word_list` or a `history` into `seat` (the reducer's copy); `fx` runs an effect. */
+/**
+ * Folds a `words_report`, a `word_list` or a `history` into `seat` (the reducer's copy); `fx` runs an effect. A
+ * link that goes down, or a move it could not send, ends the wait for an answer: the host sends none again, and
+ * the room's count says what the list holds once the link is back.
+ */
 export function foldEvening(seat, message, fx) {
+  const down = (message.type === "link" && message.status !== "connected") || message.type === "send_failed";
+  if (down && (seat.words.sending || seat.words.exportAsked)) seat.words = { ...seat.words, sending: false, exportAsked: false };
   if (message.type === "words_report") seat.words = foldWordsReport(seat.words, message);
   if (message.type === "history") seat.history = foldHistory(seat.history, message);
   if (message.type === "word_list") {
