@@ -85,8 +85,14 @@ test("the owner's box sends the pasted pairs, and the host's answer names every 
   ]);
   assert.deepEqual(refusedItems(panel).map((item) => item.props.dataset.line), [3, 5, 7, 8, 0]);
   assert.equal(panel.canExport, true);
-  // Replacing the list is asked for with `replace`.
+  assert.equal(panel.draft, PASTED, "lines were refused: the box keeps them to be mended");
+  // Replacing the list is asked for with `replace`; a text kept whole leaves the box empty for the next.
   assert.deepEqual(sends(p.act({ type: "words_send", text: "咖啡,奶茶", replace: true })), [{ type: "words", text: "咖啡,奶茶", replace: true }]);
+  p.feed({ type: "words_report", added: 1, total: 1, refused: [] });
+  panel = wordsPanel(p.model, firstSeat(p.model), L);
+  assert.equal(panel.draft, "");
+  assert.equal(panel.draftKey, 1, "the box is written again");
+  assert.equal(panel.kept, "Kept 1 new pair; the list holds 1. Every line was read.");
 });
 
 test("every refusal reason the host names reads as a sentence in every language; an unknown one shows its code", () => {

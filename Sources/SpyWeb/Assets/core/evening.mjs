@@ -27,7 +27,12 @@ export function newWords() {
 export function foldEvening(seat, message, fx) {
   const down = (message.type === "link" && message.status !== "connected") || message.type === "send_failed";
   if (down && (seat.words.sending || seat.words.exportAsked)) seat.words = { ...seat.words, sending: false, exportAsked: false };
-  if (message.type === "words_report") seat.words = foldWordsReport(seat.words, message);
+  if (message.type === "words_report") {
+    const asked = seat.words.sending && seat.words.sent !== "";
+    seat.words = foldWordsReport(seat.words, message);
+    const report = seat.words.report;
+    if (asked && report.refused.length === 0 && report.moreRefused === 0) fx({ type: "words_kept" });
+  }
   if (message.type === "history") seat.history = foldHistory(seat.history, message);
   if (message.type === "word_list") {
     const folded = foldWordList(seat.words, message, seat.room);
