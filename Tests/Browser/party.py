@@ -167,6 +167,8 @@ def run(browsers, args):
     sb.wait(olive, lambda b: sb.visible(b, "game"), "Olive back in a new tab")
     sb.check(sb.my_id(olive) == ids["Olive"], "Olive's own seat")
     sb.check(not sb.visible(olive, "start-button"), "a returning owner does not take ownership back")
+    # She never heard the hand-over: the device kept that her seat owned the room, so the new tab tells her why.
+    sb.wait(olive, lambda b: sb.text_of(b, "owner-news") == "Amy is now the owner — you were away", "Olive told why")
     sb.wait(olive, lambda b: "You are not in this game" in sb.text_of(b, "prompt"), "Olive told she sits this out")
     sb.check(not sb.visible(olive, "word-card"), "no word for a seat that was not dealt in")
     sb.at_sizes(olive, "a seat sitting the game out")

@@ -44,6 +44,7 @@ export function newSeat(fields = {}) {
     needRoom: false,
     needPassword: false,
     suggestedName: "",
+    wasOwner: false, // this seat owned the room when last seen (kept on the device, so a new tab knows it too)
     ownerNews: null, // the room changed hands: { player, previous, reason }, shown until the next deal
     claimAsked: null, // this seat is asked to let someone take back a seat: { player, name }
     moderatorAsked: false, // the owner asks this seat to be the moderator (法官)
@@ -355,16 +356,6 @@ function applyRoom(next, view, record, fx) {
     if (JSON.stringify(before.settings) !== JSON.stringify(view.settings) && (view.phase === "lobby" || view.phase === "gameOver")) {
       record(line("settingsChanged", line("settingsLine", view.settings)));
     }
-    const wasMine = seatOf(before, next.id);
-    const nowMine = seatOf(view, next.id);
-    const owner = view.seats.find((seat) => seat.owner);
-    if (wasMine && wasMine.owner && nowMine && !nowMine.owner && owner && (!next.ownerNews || next.ownerNews.player !== owner.id)) {
-      // The room moved on while this seat was away: it never heard the hand-over, so the snapshot tells it.
-      next.ownerNews = { player: owner.id, previous: next.id, reason: "away" };
-      const entry = ownerLine(next, next.ownerNews);
-      record(entry);
-      fx({ type: "announce", line: entry });
-    }
     if (before.game !== view.game) {
       // A new game: the last vote and the reveal belong to the one before.
       next.result = null;
@@ -377,6 +368,7 @@ function applyRoom(next, view, record, fx) {
   next.room = view;
   next.names = { ...next.names };
   for (const seat of view.seats) next.names[seat.id] = seat.name;
+  lostOwnership(next, before, view, record, fx);
   const mine = seatOf(view, next.id);
   if (mine && next.token && mine.name !== next.name) fx({ type: "store", token: next.token, fields: { name: mine.name } });
   if (mine) next.name = mine.name;
@@ -393,6 +385,26 @@ function applyRoom(next, view, record, fx) {
     next.gameOver = null;
     next.result = null;
   }
+}
+
+/**
+ * The room moved on while this seat was away: it never heard the hand-over, so the snapshot tells it (in this tab,
+ * or in a new one: the device keeps whether the seat owned the room).
+ */
+function lostOwnership(next, before, view, record, fx) {
+  const mine = seatOf(view, next.id);
+  if (!mine) return;
+  const wasMine = seatOf(before, next.id);
+  const owned = before ? Boolean(wasMine && wasMine.owner) : next.wasOwner;
+  const owner = view.seats.find((seat) => seat.owner);
+  if (owned && !mine.owner && owner && (!next.ownerNews || next.ownerNews.player !== owner.id)) {
+    next.ownerNews = { player: owner.id, previous: next.id, reason: "away" };
+    const entry = ownerLine(next, next.ownerNews);
+    record(entry);
+    fx({ type: "announce", line: entry });
+  }
+  if (next.token && Boolean(mine.owner) !== next.wasOwner) fx({ type: "store", token: next.token, fields: { owner: Boolean(mine.owner) } });
+  next.wasOwner = Boolean(mine.owner);
 }
 
 /** The hand-over as this seat says it: "You are now the owner — 小明 was away", "Amy is now the owner — you were
