@@ -41,6 +41,7 @@ public enum WebAssets {
             ("/core/model.mjs", PackageResources.model_mjs),
             ("/core/moments.mjs", PackageResources.moments_mjs),
             ("/core/intents.mjs", PackageResources.intents_mjs),
+            ("/core/comeback.mjs", PackageResources.comeback_mjs),
             ("/core/evening.mjs", PackageResources.evening_mjs),
             ("/shell/dom.mjs", PackageResources.dom_mjs),
             ("/shell/link.mjs", PackageResources.link_mjs),

@@ -6,7 +6,7 @@
 import { h, patch, set } from "../shell/dom.mjs";
 import { moderatorSeat, sharedPage } from "../core/model.mjs";
 import { privateMoments } from "../core/moments.mjs";
-import { ownerLine } from "../core/seat.mjs";
+import { ownerLine } from "../core/comeback.mjs";
 import { blankOf, canVote, categoryCounts, holdsWord, inGame, isModerator, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
 import { line, say } from "../strings.mjs";
 import { clueItems, resultItems, revealItems, seatItems } from "./common.mjs";
