@@ -9,6 +9,7 @@ import { claimAsker, firstSeat, moderatorAsker, titleOf } from "../core/model.mj
 import { isOwner, seatOf } from "../core/game.mjs";
 import { say, STRINGS } from "../strings.mjs";
 import { linkText, seatItems, whereLine } from "./common.mjs";
+import { renderEvening } from "./evening-view.mjs";
 import { renderGame, timerText } from "./game-view.mjs";
 import { renderModerator } from "./moderator-view.mjs";
 import { renderPass } from "./pass-view.mjs";
@@ -56,6 +57,7 @@ export function renderPage(model, now, dispatch) {
   if (inRoom && !first.replaced) {
     renderGame(model, first, L, now, dispatch);
     renderModerator(model, L, dispatch);
+    renderEvening(model, first, L);
     fitWord($("word"));
     renderSettings(first, L);
   } else {
