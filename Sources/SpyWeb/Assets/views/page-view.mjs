@@ -56,8 +56,8 @@ export function renderPage(model, now, dispatch) {
   }
   if (inRoom && !first.replaced) {
     renderGame(model, first, L, now, dispatch);
-    renderModerator(model, L, dispatch);
     renderEvening(model, first, L);
+    renderModerator(model, L, dispatch);
     fitWord($("word"));
     renderSettings(first, L);
   } else {
