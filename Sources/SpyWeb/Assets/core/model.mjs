@@ -104,6 +104,9 @@ function firstSeatNews(model, seat, effects, now) {
       // The claim ended without the seat: the room is still there to watch (or, its game over, to join).
       next = withSeat({ ...next, ui: { ...next.ui, watchProblem: seat.problem } }, { ...seat, problem: null });
       if (gameDone(next.watch.room)) ({ model: next } = stopWatching(next, out));
+    } else if (effect.type === "words_kept") {
+      // Every line was kept: the box empties, so a second press does not send them again.
+      next = { ...next, ui: { ...next.ui, words: { draft: "", draftKey: next.ui.words.draftKey + 1 } } };
     } else if (effect.type === "door") {
       const first = firstSeat(next);
       if (!next.watch && !first.claimPending) out.push({ type: "focus", target: first.needPassword ? "join-password" : first.needRoom ? "join-room" : "join-name" });

@@ -260,8 +260,10 @@ export function update(seat, message, now) {
       break;
     case "link":
       applyLink(next, message, record, fx);
+      foldEvening(next, message, fx);
       break;
     case "send_failed":
+      foldEvening(next, message, fx);
       // The link is down: a leave needs no host to forget the seat; any other move waits for the link.
       if (message.message && message.message.type === "leave") giveUp(next, null, fx);
       else next.notice = line("link.reconnecting", next.attempt || 1);

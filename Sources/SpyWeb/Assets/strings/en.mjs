@@ -242,6 +242,7 @@ export default {
   wordsClear: "Clear our words",
   wordsClearYes: "Clear",
   ownWords: {
+    source: (from) => `Words from: ${from}`,
     count: (n) => `Our words: ${n} pair${n === 1 ? "" : "s"}`,
     none: "Our words: none yet",
     kept: (added, total, refused) => `Kept ${added} new pair${added === 1 ? "" : "s"}; the list holds ${total}. ${refused === 0 ? "Every line was read." : `${refused} line${refused === 1 ? " was" : "s were"} not kept:`}`,

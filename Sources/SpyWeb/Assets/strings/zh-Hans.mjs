@@ -245,6 +245,7 @@ export default {
   wordsClear: "清空我们的词",
   wordsClearYes: "清空",
   ownWords: {
+    source: (from) => `词从哪里来：${from}`,
     count: (n) => `我们的词：${n} 组`,
     none: "我们的词：还没有",
     kept: (added, total, refused) => `新收了 ${added} 组，列表共有 ${total} 组。${refused === 0 ? "每一行都读好了。" : `有 ${refused} 行没有收：`}`,

@@ -243,6 +243,7 @@ export default {
   wordsClear: "清空我們的詞",
   wordsClearYes: "清空",
   ownWords: {
+    source: (from) => `詞從哪裡來：${from}`,
     count: (n) => `我們的詞：${n} 組`,
     none: "我們的詞：還沒有",
     kept: (added, total, refused) => `新收了 ${added} 組，清單共有 ${total} 組。${refused === 0 ? "每一行都讀好了。" : `有 ${refused} 行沒有收：`}`,
