@@ -46,7 +46,8 @@ function apply(model, intent, now, effects) {
       // An empty name takes a default one; the host's are Chinese (玩家1), so an English page picks its own.
       const typed = (intent.name || "").trim();
       const autoName = !typed && model.ui.lang === "en" ? 1 : 0;
-      const hello = { type: "hello", protocol: 1, name: typed };
+      // The page's language goes along: a host whose locale names none starts a new room's words in it.
+      const hello = { type: "hello", protocol: 1, name: typed, language: model.ui.lang };
       const room = (intent.room || "").trim().toUpperCase();
       if (intent.create) hello.create = true;
       else if (room) hello.room = room;
@@ -198,7 +199,12 @@ function apply(model, intent, now, effects) {
     case "claim_seat": {
       // "That's me": the room is asked to give this away seat to this page.
       effects.push({ type: "open", key: first.key });
-      return ui(withSeat(model, { ...first, claim: intent.player, claimPending: "", problem: null }), { watchProblem: null });
+      return ui(withSeat(model, { ...first, claim: intent.player, claimPending: "", problem: null, link: "connecting" }), { watchProblem: null });
+    }
+    case "claim_cancel": {
+      // The page stops asking for the seat: back to watching the room (or to the door when nothing is watched).
+      effects.push({ type: "close", key: first.key });
+      return withSeat(model, { ...first, claim: "", claimPending: "", link: "idle" });
     }
     case "answer_claim": {
       const seat = claimAsker(model);

@@ -189,7 +189,7 @@ export function settle(model, effects) {
     // A player's private moment means the device is in a player's hands: the moderator's screen closes.
     next = { ...next, ui: { ...next.ui, moderator: "" } };
   }
-  if (next.ui.pass.forgot && (privateMoments(next).length > 0 || !inGame(first.room))) {
+  if (next.ui.pass.forgot && (privateMoments(next).some((moment) => moment.kind !== "clue") || !inGame(first.room))) {
     next = { ...next, ui: { ...next.ui, pass: { ...next.ui.pass, forgot: null } } };
   }
   const shared = sharedPage(next);
