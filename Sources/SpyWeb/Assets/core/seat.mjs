@@ -4,7 +4,8 @@
 // happen outside (store a token, open or close the link, announce, focus, scroll, vibrate) comes back as effects.
 import { line, problemLine } from "../strings.mjs";
 import { foldEvening, newWords } from "./evening.mjs";
-import { canVote, currentGame, inGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
+import { canVote, currentGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
+import { foldModerator, moderatorFromRoom } from "./moderator.mjs";
 
 /** At most this many lines of events are kept. */
 export const EVENT_LIMIT = 200;
@@ -235,33 +236,12 @@ export function update(seat, message, now) {
     case "claim_done":
       if (next.claimAsked && next.claimAsked.player === message.player) next.claimAsked = null;
       break;
-    case "moderator": {
-      const entry = message.player === next.id ? line("moderator.youAre") : message.player ? line("moderator.is", nameOf(next, message.player)) : line("moderator.nobody");
-      next.moderatorAsked = false;
-      if (message.player !== next.id) next.moderatorView = null;
-      record(entry);
-      announce(entry);
-      break;
-    }
+    case "moderator":
     case "moderator_offer":
-      if (message.player === next.id) {
-        next.moderatorAsked = true;
-        fx({ type: "focus", target: "moderator-accept" });
-      }
+    case "moderator_declined":
+    case "moderator_view":
+      foldModerator(next, message, { record, announce, fx });
       break;
-    case "moderator_declined": {
-      const entry = line("moderator.declined", nameOf(next, message.player));
-      next.notice = entry;
-      record(entry);
-      announce(entry);
-      break;
-    }
-    case "moderator_view": {
-      const before = next.moderatorView && next.moderatorView.nextPair;
-      if (message.nextPair && JSON.stringify(message.nextPair) !== JSON.stringify(before)) next.pairsTaken += 1;
-      next.moderatorView = message;
-      break;
-    }
     case "owner": {
       // Why it moved: the host says (`reason`); a host that does not is read from the seats it last showed.
       const before = seatOf(next.room, message.previous);
@@ -377,10 +357,7 @@ function applyRoom(next, view, record, fx) {
     next.ballot = null;
   }
   if (view.phase !== "guessing") next.guessing = null;
-  if (before && inGame(view) && before.paused !== view.paused) record(line(view.paused ? "moderator.pausedEvent" : "moderator.resumedEvent"));
-  // Only the moderator's own seat keeps what the moderator sees; a question to moderate ends with the deal.
-  if (!mine || !mine.moderator) next.moderatorView = null;
-  if (inGame(view)) next.moderatorAsked = false;
+  moderatorFromRoom(next, before, view, mine, record);
   if (view.phase === "lobby") {
     next.gameOver = null;
     next.result = null;
