@@ -35,7 +35,11 @@ export function newSeat(fields = {}) {
     ballot: null,
     guessing: null,
     result: null,
+    tie: null, // the vote that tied into the PK on now: its tally stays in view through the PK
+    cluesSinceResult: 0, // clues given since the last vote closed: the board shows the result until the first
     gameOver: null,
+    ownerNews: null, // the last hand-over of the room: { player, previous, reason, game, phase }
+    history: [], // the evening's finished games (history records), one per game number, oldest first
     timer: null, // { endsAt, kind }
     events: [],
     notice: null, // the host's last refusal of a move
@@ -134,6 +138,7 @@ export function update(seat, message, now) {
         next.gameOver = null;
         next.guessing = null;
         next.result = null;
+        next.tie = null;
         record(line("gameStarted", message.game));
         if (next.seen !== message.game) {
           fx({ type: "scroll", target: "word-card" });
@@ -155,6 +160,7 @@ export function update(seat, message, now) {
         fx({ type: "focus", target: "forgot" });
       }
       record(line("clueEvent", nameOf(next, message.player), message.text));
+      next.cluesSinceResult += 1;
       break;
     case "voting": {
       const key = `${currentGame(next)}/${message.round}/${message.pk}`;
@@ -178,6 +184,10 @@ export function update(seat, message, now) {
       next.ballot = null;
       next.timer = null;
       next.result = message;
+      // A tie's tally is kept through its PK; the PK's own result keeps it too (the same round).
+      if (message.outcome === "pk") next.tie = message;
+      else if (next.tie && next.tie.round !== message.round) next.tie = null;
+      next.cluesSinceResult = 0;
       const lines = resultLines(next, message);
       for (const entry of lines) record(entry);
       announce(lines[lines.length - 1]);
@@ -217,11 +227,21 @@ export function update(seat, message, now) {
       if (next.claimAsked && next.claimAsked.player === message.player) next.claimAsked = null;
       break;
     case "owner": {
+      next.ownerNews = {
+        player: message.player,
+        previous: message.previous,
+        reason: typeof message.reason === "string" ? message.reason : "",
+        game: currentGame(next),
+        phase: next.room ? next.room.phase : "lobby",
+      };
       const entry = message.player === next.id ? line("youAreOwner") : line("newOwner", nameOf(next, message.player));
       record(entry);
       announce(entry);
       break;
     }
+    case "history":
+      next.history = withRecords(next.history, message.games);
+      break;
     case "error":
       applyError(next, message, record, fx);
       break;
@@ -269,6 +289,7 @@ function applyRoom(next, view, record, fx) {
     if (before.game !== view.game) {
       // A new game: the last vote and the reveal belong to the one before.
       next.result = null;
+      next.tie = null;
       next.gameOver = null;
     }
   } else {
@@ -289,7 +310,16 @@ function applyRoom(next, view, record, fx) {
   if (view.phase === "lobby") {
     next.gameOver = null;
     next.result = null;
+    next.tie = null;
   }
+}
+
+/** `records` with `games` (history records) in: one per game number, a record sent again replacing its copy. */
+function withRecords(records, games) {
+  if (!Array.isArray(games)) return records;
+  const byGame = new Map(records.map((record) => [record.game, record]));
+  for (const record of games) if (record && Number.isInteger(record.game)) byGame.set(record.game, record);
+  return [...byGame.values()].sort((a, b) => a.game - b.game);
 }
 
 /** The lines a closed vote adds: the tally, most votes first, then what happened. */
