@@ -115,23 +115,25 @@ export function renderBoard(model, now, dispatch) {
     patch(card.querySelector(".tally-lines"), shown ? tallyItems(vote) : []);
     set(card.querySelector(".vote-abstained"), { hidden: !shown || !vote.abstained, text: shown ? vote.abstained : "" });
   }
-  const over = screen.over;
-  set($("game-over"), { hidden: !over });
-  if (over) {
-    set($("winner"), { text: over.winner });
-    set($("civilian-word"), { text: over.civilianWord });
-    set($("spy-word"), { text: over.spyWord });
-    set($("blank-guess"), { text: over.blankGuess });
-    patch($("reveal"), over.reveal);
+  const reveal = screen.over;
+  set($("game-over"), { hidden: !reveal });
+  if (reveal) {
+    set($("winner"), { text: reveal.winner });
+    set($("civilian-word"), { text: reveal.civilianWord });
+    set($("spy-word"), { text: reveal.spyWord });
+    set($("blank-guess"), { text: reveal.blankGuess });
+    patch($("reveal"), reveal.reveal);
   }
   set($("seats-card"), { hidden: screen.seats.length === 0 });
   patch($("seats"), screen.seats);
-  const history = screen.history.length > 0 && room.phase === "gameOver";
+  // At game over the right column holds the vote that decided it and the evening's games.
+  const over = room.phase === "gameOver";
+  const history = over && screen.history.length > 0;
   patch($("clues"), screen.clues);
-  set($("clues-card"), { hidden: room.phase === "lobby" || screen.layout === "reveal" || history });
+  set($("clues-card"), { hidden: room.phase === "lobby" || screen.layout === "reveal" || over });
   patch($("history"), history ? screen.history : []);
-  set($("history-card"), { hidden: !history });
-  set($("history-heading"), { text: L.board.historyHeading });
+  set($("history-card"), { hidden: !over || (!history && !vote) });
+  set($("history-heading"), { hidden: !history, text: L.board.historyHeading });
   fitCards();
 }
 
