@@ -3,6 +3,7 @@
 // through `update`. It never touches the DOM, storage, sockets or the clock: `now` is given, and whatever must
 // happen outside (store a token, open or close the link, announce, focus, scroll, vibrate) comes back as effects.
 import { line, problemLine } from "../strings.mjs";
+import { foldEvening, newWords } from "./evening.mjs";
 import { canVote, currentGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
 
 /** At most this many lines of events are kept. */
@@ -39,7 +40,6 @@ export function newSeat(fields = {}) {
     cluesSinceResult: 0, // clues given since the last vote closed: the board shows the result until the first
     gameOver: null,
     ownerNews: null, // the last hand-over of the room: { player, previous, reason, game, phase }
-    history: [], // the evening's finished games (history records), one per game number, oldest first
     timer: null, // { endsAt, kind }
     events: [],
     notice: null, // the host's last refusal of a move
@@ -53,6 +53,8 @@ export function newSeat(fields = {}) {
     cluesSent: 0, // this seat's clues the host took: the clue box starts empty after each
     settingsReset: 0, // refused settings: the form shows again what is in force
     gone: false, // given up (left, kicked, room closed, token expired): the page lets it go
+    words: newWords(), // the owner's work on the room's own list (evening.mjs)
+    history: [], // the records of the room's finished games, oldest first
     ...fields,
   };
 }
@@ -239,10 +241,14 @@ export function update(seat, message, now) {
       announce(entry);
       break;
     }
+    case "words_report":
+    case "word_list":
     case "history":
-      next.history = withRecords(next.history, message.games);
+      foldEvening(next, message, fx);
       break;
     case "error":
+      // A refused `words`, `words_clear` or `words_export` is answered by this error alone.
+      if (next.words.sending || next.words.exportAsked) next.words = { ...next.words, sending: false, exportAsked: false };
       applyError(next, message, record, fx);
       break;
     case "bye":
@@ -312,14 +318,6 @@ function applyRoom(next, view, record, fx) {
     next.result = null;
     next.tie = null;
   }
-}
-
-/** `records` with `games` (history records) in: one per game number, a record sent again replacing its copy. */
-function withRecords(records, games) {
-  if (!Array.isArray(games)) return records;
-  const byGame = new Map(records.map((record) => [record.game, record]));
-  for (const record of games) if (record && Number.isInteger(record.game)) byGame.set(record.game, record);
-  return [...byGame.values()].sort((a, b) => a.game - b.game);
 }
 
 /** The lines a closed vote adds: the tally, most votes first, then what happened. */
