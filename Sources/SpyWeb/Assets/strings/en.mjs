@@ -252,11 +252,11 @@ export default {
     tallyLine: (name, count, voters) => `${name} · ${count} vote${count === 1 ? "" : "s"} ← ${voters}`,
     abstained: (names) => `No ballot: ${names}`,
     ownerNews: (name, previous, reason) =>
-      reason === "away"
+      (reason === "away"
         ? `${name} is now the owner — ${previous} was away`
         : reason === "left"
           ? `${name} is now the owner — ${previous} left`
-          : `${name} is now the owner, after ${previous}`,
+          : `${name} is now the owner, after ${previous}`),
     spokenRound: (names) => `Described: ${names}`,
     pkMark: "PK",
     roundFolded: (n, count, pk) =>

@@ -255,11 +255,11 @@ export default {
     tallyLine: (name, count, voters) => `${name} · ${count} 票 ← ${voters}`,
     abstained: (names) => `没有投票：${names}`,
     ownerNews: (name, previous, reason) =>
-      reason === "away"
+      (reason === "away"
         ? `${name} 现在是房主——${previous} 离开太久了`
         : reason === "left"
           ? `${name} 现在是房主——${previous} 离开了房间`
-          : `${name} 接替 ${previous} 当房主`,
+          : `${name} 接替 ${previous} 当房主`),
     spokenRound: (names) => `描述过：${names}`,
     pkMark: "PK",
     roundFolded: (n, count, pk) => `第${n}轮 · ${count} 条描述` + (pk > 0 ? ` · PK ${pk} 条` : ""),

@@ -253,11 +253,11 @@ export default {
     tallyLine: (name, count, voters) => `${name} · ${count} 票 ← ${voters}`,
     abstained: (names) => `沒有投票：${names}`,
     ownerNews: (name, previous, reason) =>
-      reason === "away"
+      (reason === "away"
         ? `${name} 現在是房主——${previous} 離開太久了`
         : reason === "left"
           ? `${name} 現在是房主——${previous} 離開了房間`
-          : `${name} 接替 ${previous} 當房主`,
+          : `${name} 接替 ${previous} 當房主`),
     spokenRound: (names) => `描述過：${names}`,
     pkMark: "PK",
     roundFolded: (n, count, pk) => `第${n}輪 · ${count} 則描述` + (pk > 0 ? ` · PK ${pk} 則` : ""),
