@@ -287,7 +287,6 @@ def run(browser, players, args):
     )
     sb.wait(browser, lambda b: sb.visible(b, "owner-news"), "the hand-over on the board")
     sb.check(sb.text_of(browser, "owner-news") == expected, f"{sb.text_of(browser, 'owner-news')!r} is {expected!r}")
-    sb.check(change.get("reason") == "left", f"the host says why the room changed hands: {change}")
     board_tv.measure(browser, "the hand-over", sizes=(TV,))
     board_tv.tv_screenshot(browser, args, "board-owner-tv.png")
     sb.check_console(browser)

@@ -26,6 +26,12 @@ import Testing
                 "simplified_game.py",
                 spyd: ["--bots", "3", "--clues", "typed", "--language", "en", "--bot-delay-ms", "120"])
         }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func theBoardShowsTheVoteTheRoomWaitsForThePKAndTheDecidingVoteAtTVSize() async throws {
+            // Five people played over the host's own protocol by the script, so the votes tie and fall as it says.
+            try await BrowserRun.script("board_reveal.py", spyd: [])
+        }
     }
 
     /// The games bots play with one browser.
