@@ -22,6 +22,8 @@ from selenium.webdriver.common.by import By
 
 TV = board_tv.TV
 NAMES = ["Amy", "Ben", "小明", "Dee", "阿華"]
+# The pairs' languages as the board names them in 繁體中文.
+LANGUAGES = {"zh-TW": "繁體中文", "zh-Hans": "簡體中文", "en": "英文", "both": "繁體中文和英文", "zh-Hans+en": "簡體中文和英文"}
 
 
 class Player:
@@ -155,7 +157,8 @@ def run(browser, players, args):
     sb.wait(browser, lambda b: len(b.find_elements(By.CSS_SELECTOR, "#seats li")) == 5, "five seats on the board")
     sb.wait(browser, lambda b: sb.text_of(b, "now") == "等房主開始遊戲", "an owner: the board waits for the start")
     settings = sb.text_of(browser, "board-settings")
-    sb.check(settings.startswith("詞的語言："), f"the settings summary names the pairs' language: {settings!r}")
+    language = LANGUAGES[board_room(browser)["settings"]["language"]]
+    sb.check(settings.startswith(f"詞的語言：{language} · "), f"the settings summary names the pairs' language: {settings!r}")
 
     amy.send({"type": "start"})
     deals = {p.id: p.wait_for(lambda m: m["type"] == "deal", "the deal") for p in players}

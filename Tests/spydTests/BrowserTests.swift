@@ -11,7 +11,8 @@ import Testing
 /// their time waiting for the page, the host or the bots rather than computing: they run in three lanes side by
 /// side, one script at a time in each, the lanes about equally long.
 @Suite struct BrowserTests {
-    /// The owner hand-over waits 30 real seconds: a lane of its own, with the short game in Simplified Chinese.
+    /// The owner hand-over waits 30 real seconds: a lane of its own, with the short game in Simplified Chinese and the
+    /// board's reveal.
     @Suite(.serialized) struct OwnerLane {
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() async throws {
