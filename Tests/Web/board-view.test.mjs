@@ -42,7 +42,7 @@ test("a vote's result is the board's news until the next clue, a PK names its ca
   // Right after the tie, before the PK's first clue: the tie across the screen, the tied players the big line.
   const afterTie = seen.slice(tieAt).find((s) => s.message.type === "room");
   assert.equal(afterTie.screen.layout, "reveal");
-  assert.equal(afterTie.screen.vote.big, true);
+  assert.deepEqual([afterTie.screen.vote.big, afterTie.screen.vote.place], [true, "vote-card"]);
   assert.equal(afterTie.screen.vote.name, L.list(names(tie.tied, afterTie.seat)));
   assert.equal(afterTie.screen.vote.verdict, L.board.tie);
   assert.equal(afterTie.screen.vote.tally.length, tie.tally.length);
@@ -51,7 +51,7 @@ test("a vote's result is the board's news until the next clue, a PK names its ca
   // The PK's first clue: the tie gives the screen back, and stays in view, named as the tied vote.
   const firstPkClue = seen.slice(tieAt).find((s) => s.message.type === "room" && s.seat.cluesSinceResult > 0);
   assert.equal(firstPkClue.screen.layout, "game");
-  assert.deepEqual([firstPkClue.screen.vote.big, firstPkClue.screen.vote.heading], [false, L.board.firstVote]);
+  assert.deepEqual([firstPkClue.screen.vote.place, firstPkClue.screen.vote.heading], ["result", L.board.firstVote]);
 
   // The PK vote names the candidates (the tied players), not the voters, and the tied vote is still there.
   const pkVote = seen.find((s) => s.message.type === "voting" && s.message.pk);
@@ -77,7 +77,7 @@ test("a vote's result is the board's news until the next clue, a PK names its ca
   const last = seen.at(-1);
   const deciding = messages.filter((m) => m.type === "vote_result").at(-1);
   assert.equal(last.screen.layout, "over");
-  assert.equal(last.screen.vote.heading, L.board.decidingVote);
+  assert.deepEqual([last.screen.vote.place, last.screen.vote.heading], ["deciding", L.board.decidingVote]);
   assert.equal(last.screen.vote.name, names([deciding.out], last.seat)[0]);
   assert.equal(last.screen.vote.verdict, `${L.board.isOut} · ${L.board.wasRole(L.role[deciding.identity])}`);
   assert.ok(last.screen.over);

@@ -45,7 +45,9 @@ export function boardScreen(model, now, L) {
   if (result) {
     const big = seat.result === result && seat.cluesSinceResult === 0 && (phase === "describing" || phase === "guessing");
     const heading = phase === "gameOver" ? L.board.decidingVote : pkOn && result.outcome === "pk" ? L.board.firstVote : big ? L.board.voteHeading : L.lastResult;
-    screen.vote = { ...votePanel(seat, result, L), big, heading };
+    // Where it shows: across the screen, in the now card, or beside the reveal.
+    const place = big ? "vote-card" : phase === "gameOver" ? "deciding" : "result";
+    screen.vote = { ...votePanel(seat, result, L), big, heading, place };
     if (big) screen.layout = "reveal";
   }
   const over = phase === "gameOver" ? seat.gameOver : null;
@@ -102,15 +104,12 @@ export function renderBoard(model, now, dispatch) {
   set($("timer"), { hidden: !screen.timer, text: screen.timer });
   set($("board-settings"), { hidden: !screen.settings, text: screen.settings });
   const vote = screen.vote;
-  set($("vote-card"), { hidden: !vote || !vote.big });
-  set($("result"), { hidden: !vote || vote.big || room.phase === "gameOver" });
-  set($("deciding"), { hidden: !vote || room.phase !== "gameOver" });
-  const places = { big: "vote-card", small: "result", over: "deciding" };
-  for (const [place, id] of Object.entries(places)) {
-    const shown = vote && (place === "big" ? vote.big : place === "over" ? room.phase === "gameOver" : !vote.big && room.phase !== "gameOver");
+  for (const id of ["vote-card", "result", "deciding"]) {
+    const shown = Boolean(vote) && vote.place === id;
     const card = $(id);
+    set(card, { hidden: !shown });
     set(card.querySelector(".vote-heading"), { text: shown ? vote.heading : "" });
-    set(card.querySelector(".vote-name"), { text: shown ? vote.name : "", class: `vote-name outcome-${shown ? vote.outcome : ""}` });
+    set(card.querySelector(".vote-name"), { text: shown ? vote.name : "" });
     set(card.querySelector(".vote-verdict"), { hidden: !shown || !vote.verdict, text: shown ? vote.verdict : "", class: `vote-verdict role-${shown ? vote.role : ""}` });
     patch(card.querySelector(".tally-lines"), shown ? tallyItems(vote) : []);
     set(card.querySelector(".vote-abstained"), { hidden: !shown || !vote.abstained, text: shown ? vote.abstained : "" });
