@@ -222,6 +222,7 @@ def run(browser, players, args):
         sb.wait(browser, lambda b: not sb.visible(b, "vote-card"), "the tie gives way at the PK's first description")
         sb.wait(browser, lambda b: sb.visible(b, "result"), "the tied vote still in view")
         sb.check(sb.text_at(browser, "#result .vote-heading") == "平票的那一輪投票", "named as the tied vote")
+        columns.append(("PK describing", layout(browser)))
 
     pk_vote, _ = describe_round(pk_clue_hides_the_tie)
     wait_phase("voting", "the PK vote on the board")
