@@ -158,7 +158,7 @@ def run(browser, players, args):
     sb.wait(browser, lambda b: sb.text_of(b, "now") == "等房主開始遊戲", "an owner: the board waits for the start")
     settings = sb.text_of(browser, "board-settings")
     language = LANGUAGES[board_room(browser)["settings"]["language"]]
-    sb.check(settings.startswith(f"詞的語言：{language} · "), f"the settings summary names the pairs' language: {settings!r}")
+    sb.check(settings.startswith(f"詞語：{language} · "), f"the settings summary names the pairs' language: {settings!r}")
 
     amy.send({"type": "start"})
     deals = {p.id: p.wait_for(lambda m: m["type"] == "deal", "the deal") for p in players}
@@ -289,6 +289,7 @@ def run(browser, players, args):
         if change.get("reason") in reasons
         else f"{names[change['player']]} 接替 Amy 當房主"
     )
+    sb.check(change.get("reason") == "left", f"the host says why the room changed hands: {change}")
     sb.wait(browser, lambda b: sb.visible(b, "owner-news"), "the hand-over on the board")
     sb.check(sb.text_of(browser, "owner-news") == expected, f"{sb.text_of(browser, 'owner-news')!r} is {expected!r}")
     board_tv.measure(browser, "the hand-over", sizes=(TV,))

@@ -28,7 +28,7 @@ export function boardScreen(model, now, L) {
     layout: phase === "lobby" ? (room.seats.length === 0 ? "empty" : "lobby") : phase === "gameOver" ? "over" : "game",
     now: nowLine(seat, L),
     nowDetail: phase === "voting" ? stillToVote(seat, L) : "",
-    settings: phase === "lobby" || phase === "gameOver" ? L.board.settingsLine(room.settings, L) : "",
+    settings: phase === "lobby" || phase === "gameOver" ? L.settingsLine(room.settings, L) : "",
     ownerNews: ownerNewsLine(seat, L),
     timer: "",
     vote: null,
