@@ -28,9 +28,9 @@ const say = (node) => JSON.stringify(node.textContent.trim().slice(0, 24));
 // the line clamp of their item, which is what is shown).
 const readable = ["#seats li", "#seats .seat-name", "#clues li", "#clues .clue-text", ".vote-name", ".vote-verdict",
   ".tally-lines li", "#now", "#now-detail", "#reveal li", "#reveal .reveal-name", "#reveal .reveal-word", "#winner",
-  ".words dd", "#offline", "#timer", "#owner-news", "#board-settings", "#history p"];
+  ".words dd", "#offline", "#timer", "#owner-news", "#board-settings", "#evening-games p"];
 const placed = new Set(["#seats li", "#clues li", ".vote-name", ".tally-lines li", "#now", "#now-detail", "#reveal li",
-  "#winner", ".words dd", "#owner-news", "#history p"]);
+  "#winner", ".words dd", "#owner-news", "#evening-games p"]);
 let counted = 0;
 for (const selector of readable) {
   for (const node of document.querySelectorAll(selector)) {

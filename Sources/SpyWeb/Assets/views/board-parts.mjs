@@ -129,10 +129,10 @@ export function historyItems(records, room, L) {
     const outs = record.outs.map((out) => L.board.historyOut(nameOfPlayer(out.player), out.round, out.reason, out.pk === true));
     return h(
       "li",
-      { key: `g${record.game}`, class: "history-game", dataset: { game: record.game } },
-      h("p", { class: "history-title", text: L.board.historyGame(record.game, L.winner[record.winner] || record.winner) }),
-      h("p", { class: "history-line", text: parts.join(" · ") }),
-      h("p", { class: "history-line", text: outs.length > 0 ? L.board.historyOuts(L.list(outs)) : L.board.historyNoOuts }),
+      { key: `g${record.game}`, class: "evening-game", dataset: { game: record.game } },
+      h("p", { class: "evening-title", text: L.board.historyGame(record.game, L.winner[record.winner] || record.winner) }),
+      h("p", { class: "evening-line", text: parts.join(" · ") }),
+      h("p", { class: "evening-line", text: outs.length > 0 ? L.board.historyOuts(L.list(outs)) : L.board.historyNoOuts }),
     );
   });
 }

@@ -130,9 +130,9 @@ export function renderBoard(model, now, dispatch) {
   const history = over && screen.history.length > 0;
   patch($("clues"), screen.clues);
   set($("clues-card"), { hidden: room.phase === "lobby" || screen.layout === "reveal" || over });
-  patch($("history"), history ? screen.history : []);
-  set($("history-card"), { hidden: !over || (!history && !vote) });
-  set($("history-heading"), { hidden: !history, text: L.board.historyHeading });
+  patch($("evening-games"), history ? screen.history : []);
+  set($("evening-card"), { hidden: !over || (!history && !vote) });
+  set($("evening-heading"), { hidden: !history, text: L.board.historyHeading });
   fitCards();
 }
 
@@ -179,7 +179,7 @@ function stillToVote(seat, L) {
  * size first (never under 2.5 % of the height), then one line each.
  */
 export function fitCards() {
-  for (const card of [$("clues-card"), $("now-card"), $("seats-card"), $("vote-card"), $("history-card")]) {
+  for (const card of [$("clues-card"), $("now-card"), $("seats-card"), $("vote-card"), $("evening-card")]) {
     card.classList.remove("tight", "tighter");
     const overflows = () => card.scrollHeight > card.clientHeight + 1;
     if (overflows()) card.classList.add("tight");
