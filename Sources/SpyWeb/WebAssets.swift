@@ -50,6 +50,7 @@ public enum WebAssets {
             ("/views/common.mjs", PackageResources.common_mjs),
             ("/views/static-text.mjs", PackageResources.static_text_mjs),
             ("/views/board-view.mjs", PackageResources.board_view_mjs),
+            ("/views/board-parts.mjs", PackageResources.board_parts_mjs),
             ("/views/game-view.mjs", PackageResources.game_view_mjs),
             ("/views/pass-view.mjs", PackageResources.pass_view_mjs),
             ("/views/page-view.mjs", PackageResources.page_view_mjs),

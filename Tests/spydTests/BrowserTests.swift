@@ -11,8 +11,8 @@ import Testing
 /// their time waiting for the page, the host or the bots rather than computing: they run in three lanes side by
 /// side, one script at a time in each, the lanes about equally long.
 @Suite struct BrowserTests {
-    /// The owner hand-over waits 30 real seconds: a lane of its own, with the short game in Simplified Chinese and
-    /// the moderator's game.
+    /// The owner hand-over waits 30 real seconds: a lane of its own, with the short game in Simplified Chinese, the
+    /// moderator's game and the board's reveal.
     @Suite(.serialized) struct OwnerLane {
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() async throws {
@@ -32,6 +32,12 @@ import Testing
         func aModeratorRunsAWholeGameForThreePhonesAndTwoBotsAndSeesEveryWordNoPlayerDoes() async throws {
             try await BrowserRun.script(
                 "moderator.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func theBoardShowsTheVoteTheRoomWaitsForThePKAndTheDecidingVoteAtTVSize() async throws {
+            // Five people played over the host's own protocol by the script, so the votes tie and fall as it says.
+            try await BrowserRun.script("board_reveal.py", spyd: [])
         }
     }
 
