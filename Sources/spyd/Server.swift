@@ -44,9 +44,8 @@ final class Server {
     /// resumes the rooms `store` holds and opens the host's own. `descriptorLimit` is the process's limit on open
     /// descriptors, which caps the connections held.
     init(
-        options: HostOptions, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: Log,
-        loop: EventLoop, clock: HostClock, store: DurableRooms?, descriptorLimit: Int = 1 << 20,
-        categories: [BankCategory] = [], choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
+        options: HostOptions, bank: [WordPair], log: Log, loop: EventLoop, clock: HostClock, store: DurableRooms?,
+        descriptorLimit: Int = 1 << 20
     ) throws {
         self.options = options
         self.limits = options.limits
@@ -59,12 +58,11 @@ final class Server {
         let webSite = WebSite(
             hostNames: HostNames(machineName: DiscoveryAnswer.systemHostName(), publicNames: options.publicNames))
         let table = self.table
-        core = HostCore(
-            config: options.hostConfiguration, bank: bank, pairsFor: pairsFor, log: log.hostLog, store: store,
-            webSite: webSite, randomness: HostRandomness(token: { ResumeToken.make() }, seed: { SecureRandom.seed() }),
+        core = HostCore.assemble(
+            config: options.hostConfiguration, bank: bank, log: log.hostLog, store: store, webSite: webSite,
+            randomness: HostRandomness(token: { ResumeToken.make() }, seed: { SecureRandom.seed() }),
             unsentBytes: { table.links[$0]?.connection.pendingOutputCount ?? 0 },
-            at: HostTime(mono: clock.monoMs(), wall: clock.wallMs()), categories: categories,
-            choiceProblem: choiceProblem)
+            at: HostTime(mono: clock.monoMs(), wall: clock.wallMs()))
         listenerRegistration = try loop.register(fd: listener.fd) { [weak self] _ in self?.acceptConnections() }
         if options.discovery {
             discovery = DiscoveryResponder(bind: options.bind, port: port, loop: loop, log: log) { [weak self] in

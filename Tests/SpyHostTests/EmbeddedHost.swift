@@ -29,29 +29,27 @@ final class EmbeddedHost {
     private var receivedPayloads: [UInt64: [[UInt8]]] = [:]
     private var lastID: UInt64 = 0
 
-    /// A core with the host's defaults (one room, a fixed seed, the embedded bank) changed by `configure`. With
-    /// `bank`, the core plays that bank as `spyd` does: its categories in every `welcome`, and the choices of
-    /// language, categories and party pairs checked against it.
+    /// A core built as `spyd` builds it (`HostCore.assemble`), with the host's defaults (one room, a fixed seed)
+    /// changed by `configure`, dealing from `bank`: by default the embedded bank, which a host without sources
+    /// plays. Its categories go in every `welcome`, and choices of language, categories and party pairs are
+    /// checked against it.
     init(
-        storage: FakeStorage? = nil, bank chosenBank: [WordPair]? = nil,
+        storage: FakeStorage? = nil, bank: [WordPair] = EmbeddedBank.pairs,
         _ configure: (inout HostConfiguration) -> Void = { _ in }
     ) {
         var config = HostConfiguration()
         config.seed = 7
         configure(&config)
-        let bank = chosenBank ?? EmbeddedBank.pairs(in: .both)
-        let choices = chosenBank.map { BankChoices(bank: $0) }
         let lines = self.lines
         var tokens = SplitMix64(seed: 99)
         let tokenSource = LockedTokens(next: { String(format: "%016llx%016llx", tokens.next(), tokens.next()) })
         self.storage = storage
-        core = HostCore(
-            config: config, bank: bank, pairsFor: { choices?.pairs(for: $0) ?? BankFilter.pairs(bank, for: $0) },
+        core = HostCore.assemble(
+            config: config, bank: bank,
             log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), store: storage,
             webSite: WebSite(hostNames: HostNames(machineName: "embedded", publicNames: [])),
             randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), unsentBytes: { _ in 0 },
-            at: now, categories: chosenBank.map { BankCatalog.categories(of: $0) } ?? [],
-            choiceProblem: { choices?.problem(for: $0) })
+            at: now)
         perform(core.endWake())
     }
 

@@ -83,10 +83,7 @@ final class InProcessHost: TestHost, @unchecked Sendable {
                     try DurableRooms(directory: $0, now: hostClock.wallMs()) { log.warning($0) }
                 }
                 server = try Server(
-                    options: settled, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) }, log: log,
-                    loop: loop, clock: hostClock, store: store,
-                    categories: BankCatalog.categories(of: bank),
-                    choiceProblem: { BankCatalog.choiceProblem($0, in: bank) })
+                    options: settled, bank: bank, log: log, loop: loop, clock: hostClock, store: store)
             } catch {
                 state.started(.failure(DaemonError(description: "the host did not start: \(error)")))
                 return
