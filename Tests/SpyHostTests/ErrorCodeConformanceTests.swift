@@ -3,6 +3,8 @@ import SpyGame
 import SpyProtocol
 import Testing
 
+import SpyHostHarness
+
 @testable import SpyHost
 
 /// The error table of docs/PROTOCOL.md is the host's: each code it lists is one the host sends, provoked here by the

@@ -3,6 +3,8 @@ import SpyGame
 import SpyProtocol
 import Testing
 
+import SpyHostHarness
+
 @testable import SpyHost
 
 /// An audit of every frame of two scripted games with a moderator and the room's own list, through the host's core:

@@ -2,6 +2,8 @@ import SpyGame
 import SpyProtocol
 import Testing
 
+import SpyHostHarness
+
 @testable import SpyHost
 
 /// The host's rules that wait, and its saving, decided by the core alone: bytes in, actions out, time moved by

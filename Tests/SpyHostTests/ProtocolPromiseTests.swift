@@ -2,6 +2,8 @@ import SpyGame
 import SpyProtocol
 import Testing
 
+import SpyHostHarness
+
 @testable import SpyHost
 
 /// What docs/PROTOCOL.md promises a client of the host itself (beyond the rules engine), checked on the core with

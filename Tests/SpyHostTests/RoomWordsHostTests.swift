@@ -3,6 +3,8 @@ import SpyGame
 import SpyProtocol
 import Testing
 
+import SpyHostHarness
+
 @testable import SpyHost
 
 /// The room's own word list through the host: read and checked where the owner's message arrives, answered to the

@@ -3,6 +3,8 @@ import SpyGame
 import SpyProtocol
 import Testing
 
+import SpyHostHarness
+
 @testable import SpyHost
 
 /// The transcript at the end of docs/PROTOCOL.md is a session of the host itself: its client lines are played
