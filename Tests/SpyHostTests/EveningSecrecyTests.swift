@@ -1,9 +1,8 @@
 import Foundation
 import SpyGame
+import SpyHostHarness
 import SpyProtocol
 import Testing
-
-import SpyHostHarness
 
 @testable import SpyHost
 

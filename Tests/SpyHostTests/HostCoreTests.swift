@@ -1,8 +1,7 @@
 import SpyGame
+import SpyHostHarness
 import SpyProtocol
 import Testing
-
-import SpyHostHarness
 
 @testable import SpyHost
 
