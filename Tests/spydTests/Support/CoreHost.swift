@@ -47,6 +47,11 @@ final class CoreHost {
         MemoryLink(host: embedded, id: embedded.connect(from: "127.0.0.1"))
     }
 
+    /// Shuts the host down as SIGTERM would: every connection is told.
+    func stop() {
+        embedded.shutDown()
+    }
+
     /// Moves the host's clock forward, firing every timer due on the way, each when it falls due.
     func advance(seconds: Double) {
         embedded.advance(seconds: seconds)
