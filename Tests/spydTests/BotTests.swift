@@ -13,8 +13,8 @@ import Testing
     /// A bot answers its turn after half its delay at the earliest and one and a half times it at the latest, as a
     /// person would take a moment: tested in the host's process by moving its clock.
     @Test func aBotTakesBetweenHalfAndOneAndAHalfTimesItsDelay() throws {
-        let host = try InProcessHost(["--bots", "3", "--bot-delay-ms", "1000", "--clues", "typed", "--seed", "3"])
-        let human = try TestPlayer(port: host.port, name: "Human")
+        let host = try CoreHost(["--bots", "3", "--bot-delay-ms", "1000", "--clues", "typed", "--seed", "3"])
+        let human = try TestPlayer(on: host, name: "Human")
         try human.waitForView("the bots seated") { $0.seats.count == 4 }
         try human.send(.start)
         func nextTurn(_ what: String) throws -> ServerMessage.Turn {
