@@ -139,6 +139,16 @@ package final class EmbeddedHost {
         move(to: target)
     }
 
+    /// Moves the clock to the first timer due and fires it; false when no timer is armed.
+    @discardableResult
+    package func fireNextTimer() -> Bool {
+        guard let (timer, due) = timers.min(by: { $0.value < $1.value }) else { return false }
+        move(to: max(due, now.mono))
+        timers[timer] = nil
+        perform(core.handle(.timer(timer), at: now))
+        return true
+    }
+
     private func move(to mono: Int64) {
         now = HostTime(mono: mono, wall: now.wall + mono - now.mono)
     }

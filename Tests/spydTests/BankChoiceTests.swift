@@ -125,6 +125,43 @@ import Testing
         #expect(Spyd.languageLine(options, bank: bank).hasPrefix("zh-Hans, "))
         #expect(Spyd.languageLine(options, bank: bank).hasSuffix(" (from LANG=zh_CN.UTF-8)"))
     }
+
+    @Test func theOwnerChoosesFromTheListTheWelcomeCarries() throws {
+        let host = try CoreHost(["--language", "zh-TW", "--categories", "食物"])
+        let owner = try TestPlayer(on: host, name: "Amy")
+        guard case .welcome(let welcome)? = owner.history.first else {
+            Issue.record("no welcome first")
+            return
+        }
+        let categories = try #require(welcome.categories)
+        #expect(categories == BankCatalog.categories(of: EmbeddedBank.pairs))
+        // 食物 is spelled alike in both Chinese banks: one entry per language.
+        let food = try #require(categories.first { $0.name == "食物" })
+        #expect(food.language == .zhTW && food.pairs == EmbeddedBank.pairs(in: .zhTW).count { $0.category == "食物" })
+        let mainlandFood = try #require(categories.first { $0.name == "食物" && $0.language == .zhHans })
+        #expect(mainlandFood.pairs == EmbeddedBank.pairs(in: .zhHans).count { $0.category == "食物" })
+        #expect(categories.contains { $0.partyPairs > 0 && $0.partyPairs == $0.pairs })
+        try owner.waitForView("starting settings") { $0.settings.categories == ["食物"] }
+
+        try owner.send(.settings(SettingsChange(categories: ["Nope"])))
+        guard case .error(let unknown) = try owner.waitForError(.badSettings) else { return }
+        #expect(unknown.message.contains("No category \"Nope\""), "\(unknown.message)")
+
+        try owner.send(.settings(SettingsChange(categories: ["派對"])))
+        guard case .error(let party) = try owner.waitForError(.badSettings) else { return }
+        #expect(party.message.contains("only party"), "\(party.message)")
+
+        try owner.send(.settings(SettingsChange(language: .en, categories: ["食物"])))
+        guard case .error(let language) = try owner.waitForError(.badSettings) else { return }
+        #expect(language.message.contains("no en pairs"), "\(language.message)")
+
+        try owner.send(.settings(SettingsChange(language: .en, categories: ["Food", "Drinks"])))
+        try owner.waitForView("English food and drinks") {
+            $0.settings.language == .en && $0.settings.categories == ["Food", "Drinks"]
+        }
+        try owner.send(.settings(SettingsChange(allowParty: true, categories: ["Party"])))
+        try owner.waitForView("party pairs") { $0.settings.allowParty && $0.settings.categories == ["Party"] }
+    }
 }
 
 @Suite(.serialized) struct BankChoiceDaemonTests {
@@ -174,44 +211,6 @@ import Testing
         #expect(
             daemon.log.contains("WARNING spyd: bank: http://127.0.0.1:\(closed)/bank.csv: unusable"), "\(daemon.log)")
         #expect(!daemon.log.contains("bank: bank:"))
-        _ = daemon.stop()
-    }
-
-    @Test func theOwnerChoosesFromTheListTheWelcomeCarries() throws {
-        let daemon = try DaemonProcess(["--language", "zh-TW", "--categories", "食物"])
-        let owner = try TestPlayer(port: daemon.port, name: "Amy")
-        guard case .welcome(let welcome)? = owner.history.first else {
-            Issue.record("no welcome first")
-            return
-        }
-        let categories = try #require(welcome.categories)
-        #expect(categories == BankCatalog.categories(of: EmbeddedBank.pairs))
-        // 食物 is spelled alike in both Chinese banks: one entry per language.
-        let food = try #require(categories.first { $0.name == "食物" })
-        #expect(food.language == .zhTW && food.pairs == EmbeddedBank.pairs(in: .zhTW).count { $0.category == "食物" })
-        let mainlandFood = try #require(categories.first { $0.name == "食物" && $0.language == .zhHans })
-        #expect(mainlandFood.pairs == EmbeddedBank.pairs(in: .zhHans).count { $0.category == "食物" })
-        #expect(categories.contains { $0.partyPairs > 0 && $0.partyPairs == $0.pairs })
-        try owner.waitForView("starting settings") { $0.settings.categories == ["食物"] }
-
-        try owner.send(.settings(SettingsChange(categories: ["Nope"])))
-        guard case .error(let unknown) = try owner.waitForError(.badSettings) else { return }
-        #expect(unknown.message.contains("No category \"Nope\""), "\(unknown.message)")
-
-        try owner.send(.settings(SettingsChange(categories: ["派對"])))
-        guard case .error(let party) = try owner.waitForError(.badSettings) else { return }
-        #expect(party.message.contains("only party"), "\(party.message)")
-
-        try owner.send(.settings(SettingsChange(language: .en, categories: ["食物"])))
-        guard case .error(let language) = try owner.waitForError(.badSettings) else { return }
-        #expect(language.message.contains("no en pairs"), "\(language.message)")
-
-        try owner.send(.settings(SettingsChange(language: .en, categories: ["Food", "Drinks"])))
-        try owner.waitForView("English food and drinks") {
-            $0.settings.language == .en && $0.settings.categories == ["Food", "Drinks"]
-        }
-        try owner.send(.settings(SettingsChange(allowParty: true, categories: ["Party"])))
-        try owner.waitForView("party pairs") { $0.settings.allowParty && $0.settings.categories == ["Party"] }
         _ = daemon.stop()
     }
 

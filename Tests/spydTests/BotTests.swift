@@ -79,8 +79,8 @@ import Testing
     }
 
     @Test func aBotCanBeKicked() throws {
-        let daemon = try DaemonProcess(["--bots", "4", "--bot-delay-ms", "10"])
-        let human = try TestPlayer(port: daemon.port, name: "Boss")
+        let host = try CoreHost(["--bots", "4", "--bot-delay-ms", "10"])
+        let human = try TestPlayer(on: host, name: "Boss")
         let view = try human.waitForView("bots seated") { $0.seats.filter(\.bot).count == 4 }
         let bot = try #require(view.seats.first { $0.bot })
         try human.send(.kick(.init(player: bot.id)))

@@ -15,20 +15,24 @@ import SpyTestSupport
 /// WebSocket framing, discovery) is tested on `InProcessHost` and `DaemonProcess`.
 final class CoreHost {
     let embedded: EmbeddedHost
+    /// The options as `spyd` settled them on the bank, and the bank.
+    let options: HostOptions
+    let bank: [WordPair]
 
-    /// Builds the host as `spyd --host` would with `arguments`, without a state directory.
-    init(_ arguments: [String] = []) throws {
+    /// Builds the host as `spyd --host` would with `arguments` in `environment`, without a state directory.
+    init(_ arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let all = ["--host", "--no-discovery", "--no-state"] + arguments
         guard case .run(let parsed) = HostCommand.spec.resolve(all, version: HostCommand.version) else {
             throw DaemonError(description: "spyd refuses the arguments \(arguments)")
         }
-        var options = try HostCommand.options(from: parsed, environment: ProcessInfo.processInfo.environment)
+        var options = try HostCommand.options(from: parsed, environment: environment)
         let output = OutputCollector()
         let log = Log(level: options.logLevel, label: "spyd") { output.append(Data($0.utf8)) }
         guard let bank = Spyd.loadBank(options, log: log)?.pairs else {
             throw DaemonError(description: "no bank:\n\(output.text)")
         }
         if case .failure(let error) = Spyd.settle(&options, bank: bank) { throw error }
+        (self.options, self.bank) = (options, bank)
         embedded = EmbeddedHost(config: options.hostConfiguration, bank: bank)
     }
 

@@ -61,10 +61,15 @@ final class Table {
     /// Every player reacts (clue or pass on its turn, a shared vote target, a guess) until all have
     /// `game_over`, or until `stopWhen` returns true for a message. Returns the game-over message.
     @discardableResult
+    ///
+    /// On a `CoreHost`, a table whose players are all waiting (for the bots, a turn timer) moves `host`'s clock to
+    /// its next timer; without `host` a table that hears nothing has stalled.
     func play(
-        seconds: Double = 30, stopWhen: ((TestPlayer, ServerMessage) -> Bool)? = nil
+        seconds: Double = 30, advancing host: CoreHost? = nil, stopWhen: ((TestPlayer, ServerMessage) -> Bool)? = nil
     ) throws -> ServerMessage.GameOver? {
-        if players.allSatisfy({ $0.client.pollDescriptor == nil }) { return try playInMemory(stopWhen: stopWhen) }
+        if players.allSatisfy({ $0.client.pollDescriptor == nil }) {
+            return try playInMemory(seconds: seconds, advancing: host, stopWhen: stopWhen)
+        }
         let deadline = Deadline.after(seconds: seconds)
         var finished = Set<Int>()
         while finished.count < players.count {
@@ -100,9 +105,13 @@ final class Table {
     }
 
     /// `play` on a `CoreHost`: every answer is there once a move is sent, so the players read in turn until all
-    /// have `game_over`; a pass over the table in which nobody heard anything means the game stalled.
-    private func playInMemory(stopWhen: ((TestPlayer, ServerMessage) -> Bool)?) throws -> ServerMessage.GameOver? {
+    /// have `game_over`. A pass over the table in which nobody heard anything moves `host`'s clock to its next
+    /// timer, for at most `seconds` of the host's time; without `host` it means the game stalled.
+    private func playInMemory(
+        seconds: Double, advancing host: CoreHost?, stopWhen: ((TestPlayer, ServerMessage) -> Bool)?
+    ) throws -> ServerMessage.GameOver? {
         var finished = Set<Int>()
+        let start = host?.embedded.now.mono ?? 0
         while finished.count < players.count {
             var heard = false
             for (index, player) in players.enumerated() where !finished.contains(index) {
@@ -113,6 +122,11 @@ final class Table {
                     try react(player, message)
                     if case .gameOver = message { finished.insert(index) }
                 }
+            }
+            if !heard, let host, host.embedded.now.mono - start < Int64(seconds * 1000),
+                host.embedded.fireNextTimer()
+            {
+                continue
             }
             guard heard else {
                 let last = players.map { "\($0.name): \($0.history.suffix(2).map { "\($0)".prefix(150) })" }
