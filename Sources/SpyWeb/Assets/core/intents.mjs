@@ -2,6 +2,7 @@
 // message to send, a question to ask, something to store). Handlers in the views only name an intent; they never
 // write state. Pure, like the reducer.
 import { line, spoken } from "../strings.mjs";
+import { historyCsv, historyJson, shownHistory, WORDS_TEXT_BYTES, wordsTextProblem } from "./evening.mjs";
 import { canVote, inGame, isOwner, nameOf, seatOf } from "./game.mjs";
 import { claimAsker, firstSeat, seatByKey, settle, withSeat } from "./model.mjs";
 import { privateMoments } from "./moments.mjs";
@@ -99,6 +100,48 @@ function apply(model, intent, now, effects) {
     case "settings":
       if (!isOwner(first)) return model;
       return send(model, first.key, { type: "settings", settings: intent.settings }, effects);
+    case "words_draft":
+      // A file read on this device (or its refusal before reading): its text goes into the box, to be read over
+      // and sent; nothing leaves the page yet.
+      if (!isOwner(first)) return model;
+      if (intent.tooBig) return withSeat(model, { ...first, words: { ...first.words, problem: line("ownWords.fileTooBig", WORDS_TEXT_BYTES / 1024) } });
+      if (intent.unreadable) return withSeat(model, { ...first, words: { ...first.words, problem: line("ownWords.unreadable") } });
+      return ui(withSeat(model, { ...first, words: { ...first.words, problem: null } }), {
+        words: { draft: intent.text || "", draftKey: model.ui.words.draftKey + 1 },
+      });
+    case "words_send": {
+      if (!isOwner(first) || inGame(first.room)) return model;
+      const text = intent.text || "";
+      const problem = wordsTextProblem(text);
+      if (problem) return withSeat(model, { ...first, words: { ...first.words, problem } });
+      const message = { type: "words", text };
+      if (intent.replace) message.replace = true;
+      const sent = send(model, first.key, message, effects);
+      const seat = firstSeat(sent);
+      return ui(withSeat(sent, { ...seat, words: { ...seat.words, sent: text, sending: true, problem: null, report: null } }), { words: { draft: text, draftKey: model.ui.words.draftKey } });
+    }
+    case "words_export": {
+      if (!isOwner(first) || inGame(first.room)) return model;
+      const sent = send(model, first.key, { type: "words_export" }, effects);
+      const seat = firstSeat(sent);
+      return withSeat(sent, { ...seat, words: { ...seat.words, exportAsked: true } });
+    }
+    case "words_clear": {
+      if (!isOwner(first) || inGame(first.room)) return model;
+      const count = first.room.wordCount || 0;
+      return ask(model, { kind: "words_clear", key: first.key, question: line("ownWords.confirmClear", count), yes: "wordsClearYes", no: "cancel" }, effects);
+    }
+    case "history_export": {
+      // A file made here from the records the host sent; only of games that are over.
+      const records = shownHistory(first);
+      if (records.length === 0) return model;
+      const code = first.room.room;
+      const file = intent.format === "json"
+        ? { name: `history-${code}.json`, mime: "application/json", text: historyJson(records, code) }
+        : { name: `history-${code}.csv`, mime: "text/csv", text: historyCsv(records) };
+      effects.push({ type: "download", ...file });
+      return model;
+    }
     case "redraw":
       // A setting the page cannot send (a number field left empty): the form shows again what is in force.
       return withSeat(model, { ...first, settingsReset: first.settingsReset + 1 });
@@ -190,6 +233,13 @@ function confirmed(model, confirm, effects) {
     case "leave":
       effects.push({ type: "send", key: confirm.key, message: { type: "leave" } });
       return model;
+    case "words_clear": {
+      const first = firstSeat(model);
+      if (!isOwner(first) || inGame(first.room)) return model;
+      const sent = send(model, first.key, { type: "words_clear" }, effects);
+      const seat = firstSeat(sent);
+      return withSeat(sent, { ...seat, words: { ...seat.words, sent: "", sending: true, problem: null, report: null } });
+    }
     default:
       return model;
   }

@@ -43,6 +43,7 @@ export function initialModel({ board = false, lang = "en", stored = [], lastName
       hidden: false, // the page is hidden: nothing private stays drawn
       boardRoom: roomParam,
       qrShown: false, // the board's QR code loaded: the board says "scan or open"
+      words: { draft: "", draftKey: 0 }, // the owner's box of pairs: a file read fills it
     },
   };
 }

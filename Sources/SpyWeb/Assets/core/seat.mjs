@@ -3,6 +3,7 @@
 // through `update`. It never touches the DOM, storage, sockets or the clock: `now` is given, and whatever must
 // happen outside (store a token, open or close the link, announce, focus, scroll, vibrate) comes back as effects.
 import { line, problemLine } from "../strings.mjs";
+import { foldEvening, newWords } from "./evening.mjs";
 import { canVote, currentGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
 
 /** At most this many lines of events are kept. */
@@ -49,6 +50,8 @@ export function newSeat(fields = {}) {
     cluesSent: 0, // this seat's clues the host took: the clue box starts empty after each
     settingsReset: 0, // refused settings: the form shows again what is in force
     gone: false, // given up (left, kicked, room closed, token expired): the page lets it go
+    words: newWords(), // the owner's work on the room's own list (evening.mjs)
+    history: [], // the records of the room's finished games, oldest first
     ...fields,
   };
 }
@@ -222,7 +225,14 @@ export function update(seat, message, now) {
       announce(entry);
       break;
     }
+    case "words_report":
+    case "word_list":
+    case "history":
+      foldEvening(next, message, fx);
+      break;
     case "error":
+      // A refused `words`, `words_clear` or `words_export` is answered by this error alone.
+      if (next.words.sending || next.words.exportAsked) next.words = { ...next.words, sending: false, exportAsked: false };
       applyError(next, message, record, fx);
       break;
     case "bye":

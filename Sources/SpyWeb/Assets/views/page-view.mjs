@@ -9,6 +9,7 @@ import { claimAsker, firstSeat, titleOf } from "../core/model.mjs";
 import { isOwner, seatOf } from "../core/game.mjs";
 import { say, STRINGS } from "../strings.mjs";
 import { linkText, seatItems, whereLine } from "./common.mjs";
+import { renderEvening } from "./evening-view.mjs";
 import { renderGame, timerText } from "./game-view.mjs";
 import { renderPass } from "./pass-view.mjs";
 import { languageMenu, staticText } from "./static-text.mjs";
@@ -54,6 +55,7 @@ export function renderPage(model, now, dispatch) {
   }
   if (inRoom && !first.replaced) {
     renderGame(model, first, L, now, dispatch);
+    renderEvening(model, first, L);
     fitWord($("word"));
     renderSettings(first, L);
   } else {
