@@ -188,7 +188,7 @@ import Testing
         #expect(party.error.contains("only party"), "\(party.error)")
     }
 
-    @Test func theListeningLineSaysWhichBankAndLanguage() throws {
+    @Test(.tags(.shell), .tags(.shell)) func theListeningLineSaysWhichBankAndLanguage() throws {
         let directory = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bank.csv")
@@ -201,7 +201,7 @@ import Testing
         _ = daemon.stop()
     }
 
-    @Test func aFailedSourceIsAWarningAndTheFallbackIsNamed() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aFailedSourceIsAWarningAndTheFallbackIsNamed() throws {
         // A port that was free a moment ago: connecting to it is refused at once.
         let (listener, closed) = try Socket.listen(host: "127.0.0.1", port: 0)
         listener.close()
@@ -220,7 +220,7 @@ import Testing
         return (listener, "http://127.0.0.1:\(port)/bank.csv")
     }
 
-    @Test func hangingSourcesAreWaitedForOnceAtTheSameTime() throws {
+    @Test(.tags(.shell), .tags(.shell)) func hangingSourcesAreWaitedForOnceAtTheSameTime() throws {
         let cache = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
         let (first, firstURL) = try hangingSource()
@@ -239,7 +239,7 @@ import Testing
         _ = daemon.stop()
     }
 
-    @Test func quickStartServesAtOnceOnTheEmbeddedBankWithoutACachedCopy() throws {
+    @Test(.tags(.shell), .tags(.shell)) func quickStartServesAtOnceOnTheEmbeddedBankWithoutACachedCopy() throws {
         let cache = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
         let (listener, url) = try hangingSource()
@@ -254,7 +254,7 @@ import Testing
         _ = daemon.stop()
     }
 
-    @Test func aRoomSavedUnderAnotherBankIsRefusedAtStartWithTheReason() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aRoomSavedUnderAnotherBankIsRefusedAtStartWithTheReason() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         let first = try DaemonProcess(["--language", "zh-TW", "--categories", "食物"], stateDirectory: state)

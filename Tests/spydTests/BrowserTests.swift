@@ -13,12 +13,12 @@ import Testing
 @Suite struct BrowserTests {
     /// The owner hand-over waits 30 real seconds: a lane of its own, with the short game in Simplified Chinese.
     @Suite(.serialized) struct OwnerLane {
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() async throws {
             try await BrowserRun.script("party.py", spyd: ["--bots", "1"])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aMainlandPhoneAndTheBoardPlayAWholeGameInSimplifiedChinese() async throws {
             // English words, so that every text on the page can be held to Simplified forms; the owner asks for
             // Simplified words in the lobby, which a host with Simplified pairs then deals.
@@ -30,13 +30,13 @@ import Testing
 
     /// The games bots play with one browser.
     @Suite(.serialized) struct BotLane {
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func onePhonePlayerPlaysAWholeTypedGameAgainstThreeBots() async throws {
             try await BrowserRun.script(
                 "bots_game.py", spyd: ["--bots", "3", "--clues", "typed", "--bot-delay-ms", "120"])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() async throws {
             try await BrowserRun.script(
                 "board_tv.py",
@@ -45,7 +45,7 @@ import Testing
                 ])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func theOwnerPastesOurWordsAndTheEveningsHistoryOutlivesAKillNine() async throws {
             // The script starts its own host on a fixed port, so that the pages find it again after the kill.
             try await BrowserRun.script("own_words.py", ownHost: ["--bots", "2", "--bot-delay-ms", "120"])
@@ -54,19 +54,19 @@ import Testing
 
     /// Tables of people: several browsers, or one page passed around.
     @Suite(.serialized) struct PeopleLane {
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func fourBrowsersPlayEachOtherEachSeeingOnlyItsOwnWord() async throws {
             // Words as long as a bank may hold, shown on a phone: 忘詞 must not move when one takes a third line.
             let longWords = BrowserRun.directory.appendingPathComponent("long_words.csv").path
             try await BrowserRun.script("four_players.py", spyd: ["--bank", longWords, "--language", "en"])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func onePageHoldsATableOfFourAndNeverTwoWords() async throws {
             try await BrowserRun.script("one_device_table.py", spyd: [])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSharedPageAPhoneAndTwoBotsPlayATypedGameThroughAReload() async throws {
             try await BrowserRun.script(
                 "mixed_table.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])

@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test func theBannerSpeaksSimplifiedChineseOnAMainlandHost() throws {
+    @Test(.tags(.shell)) func theBannerSpeaksSimplifiedChineseOnAMainlandHost() throws {
         let mainland = try DrawnBanner(environment: Self.mainland)
         #expect(mainland.lines.contains { $0.contains("谁是卧底 · Who is the Spy — the host is ready") })
         #expect(mainland.lines.contains { $0.contains("扫描加入 · Scan to join: http://127.0.0.1:") })
