@@ -46,7 +46,7 @@ enum Spyd {
             let descriptorLimit = ProcessSetup.raiseDescriptorLimit()
             loop = try EventLoop(maxEventsPerWait: maxEventsPerWake)
             ProcessSetup.installSignalHandlers(wakeDescriptor: loop.wakeWriteFD)
-            let clock = HostClock(monotonic: loop.clock)
+            let clock = loop.clock
             let store = try options.stateDirectory.map {
                 try DurableRooms(directory: $0, now: clock.wallMs()) { log.warning($0) }
             }
