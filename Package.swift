@@ -49,6 +49,7 @@ let package = Package(
                 .embedInCode("Assets/views/pass-view.mjs"), .embedInCode("Assets/board.mjs"),
                 .embedInCode("Assets/page.mjs"), .embedInCode("Assets/views/page-view.mjs"),
                 .embedInCode("Assets/core/evening.mjs"), .embedInCode("Assets/views/evening-view.mjs"),
+                .embedInCode("Assets/views/moderator-view.mjs"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address

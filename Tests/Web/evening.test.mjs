@@ -176,7 +176,7 @@ test("a refused words gives the button back and says why", () => {
   p.feed({ type: "error", code: "bad_words", message: "too big" });
   const seat = firstSeat(p.model);
   assert.equal(wordsPanel(p.model, seat, L).sending, false);
-  assert.equal(say(L, seat.notice), "The host did not take those words (over 48 KiB, or not a pair)");
+  assert.equal(say(L, seat.notice), L.problem.bad_words);
 });
 
 const GAME1 = {

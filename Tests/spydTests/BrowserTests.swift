@@ -37,6 +37,12 @@ import Testing
         }
 
         @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aModeratorRunsAWholeGameForThreePhonesAndTwoBotsAndSeesEveryWordNoPlayerDoes() async throws {
+            try await BrowserRun.script(
+                "moderator.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
+        }
+
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() async throws {
             try await BrowserRun.script(
                 "board_tv.py",
@@ -64,6 +70,11 @@ import Testing
         @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func onePageHoldsATableOfFourAndNeverTwoWords() async throws {
             try await BrowserRun.script("one_device_table.py", spyd: [])
+        }
+
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func theModeratorHoldsThePhoneForFourPlayersAndOpensTheirScreenOnlyWhenAlone() async throws {
+            try await BrowserRun.script("moderator_device.py", spyd: [])
         }
 
         @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))

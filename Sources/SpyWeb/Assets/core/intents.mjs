@@ -4,7 +4,7 @@
 import { line, spoken } from "../strings.mjs";
 import { historyCsv, historyJson, shownHistory, WORDS_TEXT_BYTES, wordsTextProblem } from "./evening.mjs";
 import { canVote, inGame, isOwner, nameOf, seatOf } from "./game.mjs";
-import { claimAsker, firstSeat, seatByKey, settle, withSeat } from "./model.mjs";
+import { claimAsker, firstSeat, moderatorAsker, moderatorSeat, seatByKey, settle, withSeat } from "./model.mjs";
 import { privateMoments } from "./moments.mjs";
 import { newSeat } from "./seat.mjs";
 
@@ -77,9 +77,13 @@ function apply(model, intent, now, effects) {
       return model.ui.holding === intent.on ? model : ui(model, { holding: intent.on });
     case "recall":
       return ui(model, { recallUntil: now + RECALL_MS });
-    case "move":
-      // start, pass, clue, guess: from the page's own seat, or a pass screen's seat.
-      return send(model, intent.key || first.key, intent.message, effects);
+    case "move": {
+      // start, pass, clue, guess: from the page's own seat, or a pass screen's seat; a start from the moderator
+      // when the page's own seat does not own the room.
+      const moderator = moderatorSeat(model);
+      const starter = intent.message.type === "start" && !intent.key && !isOwner(first) && moderator ? moderator.key : first.key;
+      return send(model, intent.key || starter, intent.message, effects);
+    }
     case "vote": {
       const seat = seatByKey(model, intent.key || first.key);
       const question = line("confirmVote", nameOf(seat, intent.target));
@@ -87,9 +91,45 @@ function apply(model, intent, now, effects) {
       return ask(model, { kind, key: seat.key, target: intent.target, moment: intent.moment, question, yes: "confirmVoteYes", no: "confirmVoteNo" }, effects);
     }
     case "kick": {
+      // The owner kicks, or the moderator (who may be another seat of a shared page).
+      const moderator = moderatorSeat(model);
+      const key = isOwner(first) || !moderator ? first.key : moderator.key;
       const question = line("confirmKick", nameOf(first, intent.player));
-      return ask(model, { kind: "kick", key: first.key, target: intent.player, question, yes: "kickYes", no: "cancel" }, effects);
+      return ask(model, { kind: "kick", key, target: intent.player, question, yes: "kickYes", no: "cancel" }, effects);
     }
+    case "moderator_name":
+      // The owner names the moderator: themselves at once, anyone else by a question they answer.
+      if (!isOwner(first) || !intent.player) return model;
+      return send(model, first.key, { type: "moderator", player: intent.player }, effects);
+    case "moderator_stop": {
+      // Nobody moderates: the owner or the moderator gives the seat up.
+      const seat = moderatorSeat(model) || first;
+      return send(model, seat.key, { type: "moderator" }, effects);
+    }
+    case "moderator_answer": {
+      const seat = moderatorAsker(model);
+      if (!seat) return model;
+      effects.push({ type: "send", key: seat.key, message: { type: "moderator_answer", accept: intent.accept === true } });
+      return withSeat(model, { ...seat, moderatorAsked: false });
+    }
+    case "moderator_pair": {
+      const seat = moderatorSeat(model);
+      const civilian = (intent.civilian || "").trim();
+      const spy = (intent.spy || "").trim();
+      if (!seat || !civilian || !spy) return model;
+      return send(model, seat.key, { type: "moderator_pair", civilian, spy }, effects);
+    }
+    case "moderate": {
+      // The moderator's moves: start, pause, resume, pass an absent player's turn.
+      const seat = moderatorSeat(model);
+      if (!seat || !["start", "pause", "resume", "pass_turn"].includes(intent.message.type)) return model;
+      return send(model, seat.key, intent.message, effects);
+    }
+    case "moderator_screen":
+      // A shared page shows the moderator's screen only after "only the moderator is looking".
+      if (model.ui.hidden || !moderatorSeat(model)) return model;
+      if (intent.step === "sure") effects.push({ type: "focus", target: "moderator-show" });
+      return ui(model, { moderator: intent.step || "" });
     case "leave": {
       const seat = seatByKey(model, intent.key || first.key);
       const question = intent.key && intent.key !== first.key
@@ -188,7 +228,12 @@ function apply(model, intent, now, effects) {
       return ui(model, { pass: { ...model.ui.pass, forgot: intent.step ? { step: intent.step, key: intent.key } : null } });
     case "hidden":
       // The page is hidden (another app, a locked screen): nothing private stays drawn.
-      return ui(model, { hidden: intent.hidden, holding: false, pass: intent.hidden ? { ...model.ui.pass, open: "", forgot: null } : model.ui.pass });
+      return ui(model, {
+        hidden: intent.hidden,
+        holding: false,
+        pass: intent.hidden ? { ...model.ui.pass, open: "", forgot: null } : model.ui.pass,
+        moderator: intent.hidden ? "" : model.ui.moderator,
+      });
     case "qr_shown":
       return ui(model, { qrShown: true });
     case "board_join": {
