@@ -159,7 +159,8 @@ test("the owner away at game over hands the room over; the next game deals the a
   assert.ok(isOwner(stepsOf(amy.steps, "room").find((s) => s.message.game === 2).seat));
   const ben = replay(party, ["ben"]);
   assert.ok(texts(ben.seat).includes(STRINGS.en.ownerMoved.other("Amy", previous, "away")));
-  assert.deepEqual(stepsOf(ben.steps, "owner")[0].seat.ownerNews, { player: change.player, previous: change.previous, reason: "away" });
+  const news = stepsOf(ben.steps, "owner")[0].seat.ownerNews;
+  assert.deepEqual(news, { player: change.player, previous: change.previous, reason: "away", game: 1, phase: "gameOver" });
   // The next deal ends the news.
   assert.equal(ben.seat.ownerNews, null);
   // The old owner, back after the hand-over it never heard, is told by the snapshot why it no longer owns.
