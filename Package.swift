@@ -50,11 +50,8 @@ let package = Package(
                 .embedInCode("Assets/page.mjs"), .embedInCode("Assets/views/page-view.mjs"),
                 .embedInCode("Assets/views/board-parts.mjs"),
                 .embedInCode("Assets/core/evening.mjs"), .embedInCode("Assets/views/evening-view.mjs"),
-<<<<<<< HEAD
-                .embedInCode("Assets/views/moderator-view.mjs"), .embedInCode("Assets/core/comeback.mjs"),
-=======
                 .embedInCode("Assets/views/moderator-view.mjs"), .embedInCode("Assets/core/moderator.mjs"),
->>>>>>> main
+                .embedInCode("Assets/core/comeback.mjs"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address
