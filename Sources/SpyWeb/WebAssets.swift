@@ -56,6 +56,7 @@ public enum WebAssets {
             ("/views/page-view.mjs", PackageResources.page_view_mjs),
             ("/views/evening-view.mjs", PackageResources.evening_view_mjs),
             ("/views/moderator-view.mjs", PackageResources.moderator_view_mjs),
+            ("/core/moderator.mjs", PackageResources.moderator_mjs),
         ]
         let all = assets + modules.map { WebAsset(path: $0.0, contentType: script, bytes: $0.1) }
         return Dictionary(uniqueKeysWithValues: all.map { ($0.path, $0) })

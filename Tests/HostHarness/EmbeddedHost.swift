@@ -1,64 +1,65 @@
 import Foundation
 import SpyBank
 import SpyGame
+import SpyHost
 import SpyProtocol
 import SpyWeb
-import Testing
-
-@testable import SpyHost
 
 /// A `HostCore` driven by hand, with no socket, thread or clock: connections are numbers the test opens, bytes go
 /// in as inputs, and the core's actions are carried out on a model of the shell that writes every byte at once.
 /// Time moves only with `advance`, which fires the core's timers in the order they fall due, each in a wake of its
 /// own, as the shell's loop would.
-final class EmbeddedHost {
-    let core: HostCore
-    let storage: FakeStorage?
-    let lines = LogLines()
+package final class EmbeddedHost {
+    package let core: HostCore
+    package let storage: FakeStorage?
+    package let lines = LogLines()
     /// The time of the next input.
-    private(set) var now = HostTime(mono: 1_000_000, wall: 1_800_000_000_000)
+    package private(set) var now = HostTime(mono: 1_000_000, wall: 1_800_000_000_000)
     /// Every action the core handed out, in order.
-    private(set) var actions: [HostAction] = []
+    package private(set) var actions: [HostAction] = []
     /// The core's armed timers and when they are due (monotonic ms).
-    private(set) var timers: [HostTimer: Int64] = [:]
+    package private(set) var timers: [HostTimer: Int64] = [:]
     /// Connections the core closed, and those whose write side it shut.
-    private(set) var closed: Set<UInt64> = []
-    private(set) var shut: Set<UInt64> = []
+    package private(set) var closed: Set<UInt64> = []
+    package private(set) var shut: Set<UInt64> = []
     private var decoders: [UInt64: FrameDecoder] = [:]
     private var received: [UInt64: [ServerMessage]] = [:]
     private var receivedPayloads: [UInt64: [[UInt8]]] = [:]
     private var lastID: UInt64 = 0
 
-    /// A core with the host's defaults (one room, a fixed seed, the embedded bank) changed by `configure`. With
-    /// `bank`, the core plays that bank as `spyd` does: its categories in every `welcome`, and the choices of
-    /// language, categories and party pairs checked against it.
-    init(
-        storage: FakeStorage? = nil, bank chosenBank: [WordPair]? = nil,
+    /// A core built as `spyd` builds it (`HostCore.assemble`), with the host's defaults (one room, a fixed seed)
+    /// changed by `configure`, dealing from `bank`: by default the embedded bank, which a host without sources
+    /// plays. Its categories go in every `welcome`, and choices of language, categories and party pairs are
+    /// checked against it.
+    package convenience init(
+        storage: FakeStorage? = nil, bank: [WordPair] = EmbeddedBank.pairs,
         _ configure: (inout HostConfiguration) -> Void = { _ in }
     ) {
         var config = HostConfiguration()
         config.seed = 7
         configure(&config)
-        let bank = chosenBank ?? EmbeddedBank.pairs(in: .both)
-        let choices = chosenBank.map { BankChoices(bank: $0) }
+        self.init(config: config, bank: bank, storage: storage)
+    }
+
+    /// A core built as `spyd` builds it from `config` (as `spyd` makes it of its options), dealing from `bank`.
+    package init(config: HostConfiguration, bank: [WordPair], storage: FakeStorage? = nil) {
         let lines = self.lines
         var tokens = SplitMix64(seed: 99)
         let tokenSource = LockedTokens(next: { String(format: "%016llx%016llx", tokens.next(), tokens.next()) })
         self.storage = storage
-        core = HostCore(
-            config: config, bank: bank, pairsFor: { choices?.pairs(for: $0) ?? BankFilter.pairs(bank, for: $0) },
+        core = HostCore.assemble(
+            config: config, bank: bank,
             log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), store: storage,
             webSite: WebSite(hostNames: HostNames(machineName: "embedded", publicNames: [])),
             randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), unsentBytes: { _ in 0 },
-            at: now, categories: chosenBank.map { BankCatalog.categories(of: $0) } ?? [],
-            choiceProblem: { choices?.problem(for: $0) })
+            at: now)
         perform(core.endWake())
     }
 
     // MARK: Connections
 
     /// Opens a connection from `address`.
-    func connect(from address: String = "10.0.0.2") -> UInt64 {
+    package func connect(from address: String = "10.0.0.2") -> UInt64 {
         lastID += 1
         decoders[lastID] = FrameDecoder()
         perform(core.handle(.opened(lastID, address: address), at: now))
@@ -66,37 +67,37 @@ final class EmbeddedHost {
     }
 
     /// Sends `message` as one frame on connection `id`.
-    func send(_ message: ClientMessage, on id: UInt64) throws {
+    package func send(_ message: ClientMessage, on id: UInt64) throws {
         perform(core.handle(.bytes(id, try WireCodec.encodeFrame(message)), at: now))
     }
 
     /// Sends `payload`, whatever it holds, as one frame on connection `id`.
-    func send(payload: [UInt8], on id: UInt64) throws {
+    package func send(payload: [UInt8], on id: UInt64) throws {
         send(bytes: try WireCodec.frame(payload), on: id)
     }
 
     /// Sends raw bytes on connection `id`.
-    func send(bytes: [UInt8], on id: UInt64) {
+    package func send(bytes: [UInt8], on id: UInt64) {
         perform(core.handle(.bytes(id, bytes), at: now))
     }
 
     /// The host shuts down: it says goodbye to every connection.
-    func shutDown() {
+    package func shutDown() {
         perform(core.shutDown(at: now))
     }
 
     /// Takes an input into the current wake, which `endWake` ends.
-    func take(_ input: HostInput) {
+    package func take(_ input: HostInput) {
         core.take(input, at: now)
     }
 
     /// The peer of connection `id` goes away.
-    func drop(_ id: UInt64) {
+    package func drop(_ id: UInt64) {
         perform(core.handle(.endOfStream(id), at: now))
     }
 
     /// Connects and joins the host's room as `name`; returns the connection and the seat.
-    func join(_ name: String) throws -> (connection: UInt64, player: PlayerID) {
+    package func join(_ name: String) throws -> (connection: UInt64, player: PlayerID) {
         let id = connect()
         try send(.hello(.init(name: name)), on: id)
         for message in messages(on: id) {
@@ -106,19 +107,19 @@ final class EmbeddedHost {
     }
 
     /// The messages connection `id` has received since the last call.
-    func messages(on id: UInt64) -> [ServerMessage] {
+    package func messages(on id: UInt64) -> [ServerMessage] {
         defer { received[id] = [] }
         return received[id] ?? []
     }
 
     /// The payloads connection `id` has received since the last call, byte for byte.
-    func payloads(on id: UInt64) -> [[UInt8]] {
+    package func payloads(on id: UInt64) -> [[UInt8]] {
         defer { receivedPayloads[id] = [] }
         return receivedPayloads[id] ?? []
     }
 
     /// The error codes among `messages`.
-    static func errors(in messages: [ServerMessage]) -> [ErrorCode] {
+    package static func errors(in messages: [ServerMessage]) -> [ErrorCode] {
         messages.compactMap {
             if case .error(let error) = $0 { return error.code }
             return nil
@@ -128,7 +129,7 @@ final class EmbeddedHost {
     // MARK: Time
 
     /// Moves the clock `seconds` forward, firing every timer due on the way, each when it falls due.
-    func advance(seconds: Double) {
+    package func advance(seconds: Double) {
         let target = now.mono + Int64(seconds * 1000)
         while let (timer, due) = timers.filter({ $0.value <= target }).min(by: { $0.value < $1.value }) {
             move(to: max(due, now.mono))
@@ -136,6 +137,16 @@ final class EmbeddedHost {
             perform(core.handle(.timer(timer), at: now))
         }
         move(to: target)
+    }
+
+    /// Moves the clock to the first timer due and fires it; false when no timer is armed.
+    @discardableResult
+    package func fireNextTimer() -> Bool {
+        guard let (timer, due) = timers.min(by: { $0.value < $1.value }) else { return false }
+        move(to: max(due, now.mono))
+        timers[timer] = nil
+        perform(core.handle(.timer(timer), at: now))
+        return true
     }
 
     private func move(to mono: Int64) {
@@ -175,55 +186,57 @@ final class EmbeddedHost {
     }
 }
 
-struct EmbeddedHostError: Error, CustomStringConvertible {
-    let description: String
+package struct EmbeddedHostError: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// The core's log lines, kept for a test to read.
-final class LogLines: @unchecked Sendable {
+package final class LogLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
 
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    package func append(_ line: String) { lock.withLock { lines.append(line) } }
 
-    var text: String { lock.withLock { lines.joined(separator: "\n") } }
+    package var text: String { lock.withLock { lines.joined(separator: "\n") } }
 }
 
 /// Resume tokens from a seeded generator, so a test's tokens are the same at every run.
-private final class LockedTokens: @unchecked Sendable {
+final class LockedTokens: @unchecked Sendable {
     private let lock = NSLock()
     private var next: () -> String
 
-    init(next: @escaping () -> String) { self.next = next }
+    package init(next: @escaping () -> String) { self.next = next }
 
-    func take() -> String { lock.withLock { next() } }
+    package func take() -> String { lock.withLock { next() } }
 }
 
 /// A journal in memory whose commits fail when a test says so; `events` records commits and sends in order.
-final class FakeStorage: HostStorage {
-    var recovered: [RoomSnapshot] = []
-    var needsRewrite = false
-    private(set) var isFailing = false
-    var roomsDueForSnapshot: Set<String> { [] }
-    var wantsCompaction: Bool { false }
+package final class FakeStorage: HostStorage {
+    package var recovered: [RoomSnapshot] = []
+    package var needsRewrite = false
+    package private(set) var isFailing = false
+    package var roomsDueForSnapshot: Set<String> { [] }
+    package var wantsCompaction: Bool { false }
     /// Whether the next commit fails.
-    var failNextCommit = false
+    package var failNextCommit = false
     /// Whether rewriting the journal fails.
-    var rewriteFails = false
+    package var rewriteFails = false
     /// Commits and sends, in the order they happened.
-    var events: [String] = []
+    package var events: [String] = []
     /// Records waiting for the commit, and those committed.
-    private(set) var pending: [String] = []
-    private(set) var committed: [String] = []
+    package private(set) var pending: [String] = []
+    package private(set) var committed: [String] = []
     private var held: Set<String> = []
     private var heldInWake: Set<String> = []
     private var wake = StorageWake()
 
-    struct Refused: Error {}
+    package struct Refused: Error {}
 
-    func touch(_ host: RoomHost, roomBefore: Room) {
+    package init() {}
+
+    package func touch(_ host: RoomHost, roomBefore: Room) {
         guard wake.before[host.code] == nil else { return }
         let before = RoomSnapshot(
             room: roomBefore, tokens: host.tokens, permanent: host.permanent, bots: host.bots.memory,
@@ -231,7 +244,7 @@ final class FakeStorage: HostStorage {
         wake.before[host.code] = held.contains(host.code) ? .some(before) : .some(nil)
     }
 
-    func recordsAsChange(_ event: RoomEvent) -> Bool {
+    package func recordsAsChange(_ event: RoomEvent) -> Bool {
         switch event {
         case .start, .words, .moderatorPair: return false
         default: break
@@ -239,30 +252,30 @@ final class FakeStorage: HostStorage {
         return true
     }
 
-    func recordChange(
+    package func recordChange(
         room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?
     ) {
         pending.append("change \(room)")
     }
 
-    func recordSnapshot(_ snapshot: RoomSnapshot) {
+    package func recordSnapshot(_ snapshot: RoomSnapshot) {
         pending.append("snapshot \(snapshot.room.code)")
         heldInWake.insert(snapshot.room.code)
     }
 
-    func recordClosed(_ code: String) {
+    package func recordClosed(_ code: String) {
         pending.append("closed \(code)")
     }
 
-    func seated(_ id: UInt64) { wake.seated.insert(id) }
+    package func seated(_ id: UInt64) { wake.seated.insert(id) }
 
-    func skipWake() {
+    package func skipWake() {
         pending = []
         heldInWake = []
         wake = StorageWake()
     }
 
-    func commit() -> (StorageWake, String?) {
+    package func commit() -> (StorageWake, String?) {
         defer {
             pending = []
             heldInWake = []
@@ -280,7 +293,7 @@ final class FakeStorage: HostStorage {
         return (wake, nil)
     }
 
-    func rewrite(_ snapshots: [RoomSnapshot]) throws {
+    package func rewrite(_ snapshots: [RoomSnapshot]) throws {
         if rewriteFails { throw Refused() }
         isFailing = false
         held = Set(snapshots.map(\.room.code))
