@@ -23,7 +23,13 @@ from selenium.webdriver.common.by import By
 TV = board_tv.TV
 NAMES = ["Amy", "Ben", "小明", "Dee", "阿華"]
 # The pairs' languages as the board names them in 繁體中文.
-LANGUAGES = {"zh-TW": "繁體中文", "zh-Hans": "簡體中文", "en": "英文", "both": "繁體中文和英文", "zh-Hans+en": "簡體中文和英文"}
+LANGUAGES = {
+    "zh-TW": "繁體中文",
+    "zh-Hans": "簡體中文",
+    "en": "英文",
+    "both": "繁體中文和英文",
+    "zh-Hans+en": "簡體中文和英文",
+}
 
 
 class Player:
@@ -118,7 +124,8 @@ const cards = [...document.querySelectorAll(".board-grid > .card")].filter(shown
   .map((card) => { const r = card.getBoundingClientRect(); return [card.id || card.className, r.width * r.height]; })
   .sort((a, b) => b[1] - a[1]);
 const r = target.getBoundingClientRect();
-return { size: mine, larger, biggestCard: cards[0][0], onScreen: r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth };
+const onScreen = r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+return { size: mine, larger, biggestCard: cards[0][0], onScreen };
 """
 
 
@@ -155,10 +162,10 @@ def run(browser, players, args):
     amy = players[0]
     by_id = {p.id: p for p in players}
     sb.wait(browser, lambda b: len(b.find_elements(By.CSS_SELECTOR, "#seats li")) == 5, "five seats on the board")
-    sb.wait(browser, lambda b: sb.text_of(b, "now") == "等房主開始遊戲", "an owner: the board waits for the start")
+    sb.wait(browser, lambda b: sb.text_of(b, "now") == "等房主開始遊戲", "an owner: the board waits for a start")
     settings = sb.text_of(browser, "board-settings")
     language = LANGUAGES[board_room(browser)["settings"]["language"]]
-    sb.check(settings.startswith(f"詞語：{language} · "), f"the settings summary names the pairs' language: {settings!r}")
+    sb.check(settings.startswith(f"詞語：{language} · "), f"the settings name the pairs' language: {settings!r}")
 
     amy.send({"type": "start"})
     deals = {p.id: p.wait_for(lambda m: m["type"] == "deal", "the deal") for p in players}
@@ -242,7 +249,11 @@ def run(browser, players, args):
         by_id[voter].send({"type": "vote", "target": x})
 
     # A civilian out: who and who they were, the largest thing, across two columns.
-    sb.wait(browser, lambda b: sb.visible(b, "vote-card") and sb.text_at(b, "#vote-card .vote-name") == names[x], "X out")
+    sb.wait(
+        browser,
+        lambda b: sb.visible(b, "vote-card") and sb.text_at(b, "#vote-card .vote-name") == names[x],
+        f"{names[x]} out across the board",
+    )
     verdict = sb.text_at(browser, "#vote-card .vote-verdict")
     sb.check(verdict == "出局 · 身分是平民", f"the verdict names the role: {verdict!r}")
     check_largest(browser, "a civilian out")
@@ -251,7 +262,7 @@ def run(browser, players, args):
     board_tv.tv_screenshot(browser, args, "board-reveal-tv.png")
 
     def next_round_hides_it():
-        sb.wait(browser, lambda b: not sb.visible(b, "vote-card"), "the result gives way at round 2's first description")
+        sb.wait(browser, lambda b: not sb.visible(b, "vote-card"), "the result gives way at round 2's first clue")
 
     describe_round(next_round_hides_it)
     wait_phase("voting", "round 2's vote")
@@ -269,7 +280,8 @@ def run(browser, players, args):
     sb.wait(browser, lambda b: sb.visible(b, "evening-card"), "the evening's games")
     record = sb.text_at(browser, "#evening-games li")
     sb.check(record.startswith("第1局 · 平民獲勝！"), f"game 1 and its winner: {record!r}")
-    sb.check(f"第1輪 {names[x]}（PK 投票）" in record and f"第2輪 {names[spy]}（投票）" in record, f"who went out when: {record!r}")
+    outs = (f"第1輪 {names[x]}（PK 投票）", f"第2輪 {names[spy]}（投票）")
+    sb.check(all(out in record for out in outs), f"who went out when: {record!r}")
     board_tv.measure(browser, "game over", sizes=(TV,))
     columns.append(("game over", layout(browser)))
     board_tv.tv_screenshot(browser, args, "board-deciding-tv.png")

@@ -41,7 +41,9 @@ export function votePanel(seat, result, L) {
 
 /** A vote panel's tally as list items. */
 export function tallyItems(panel) {
-  return panel.tally.map((entry) => h("li", { key: entry.player, class: entry.out ? "tally is-out" : "tally", dataset: { player: entry.player }, text: entry.text }));
+  return panel.tally.map((entry) =>
+    h("li", { key: entry.player, class: entry.out ? "tally is-out" : "tally", dataset: { player: entry.player }, text: entry.text }),
+  );
 }
 
 /**

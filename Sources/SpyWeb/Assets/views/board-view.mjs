@@ -44,7 +44,9 @@ export function boardScreen(model, now, L) {
   const result = phase === "voting" ? (pkOn ? seat.tie : null) : phase === "lobby" ? null : seat.result;
   if (result) {
     const big = seat.result === result && seat.cluesSinceResult === 0 && (phase === "describing" || phase === "guessing");
-    const heading = phase === "gameOver" ? L.board.decidingVote : pkOn && result.outcome === "pk" ? L.board.firstVote : big ? L.board.voteHeading : L.lastResult;
+    let heading = big ? L.board.voteHeading : L.lastResult;
+    if (pkOn && result.outcome === "pk") heading = L.board.firstVote;
+    if (phase === "gameOver") heading = L.board.decidingVote;
     // Where it shows: across the screen, in the now card, or beside the reveal.
     const place = big ? "vote-card" : phase === "gameOver" ? "deciding" : "result";
     screen.vote = { ...votePanel(seat, result, L), big, heading, place };
@@ -110,7 +112,8 @@ export function renderBoard(model, now, dispatch) {
     set(card, { hidden: !shown });
     set(card.querySelector(".vote-heading"), { text: shown ? vote.heading : "" });
     set(card.querySelector(".vote-name"), { text: shown ? vote.name : "" });
-    set(card.querySelector(".vote-verdict"), { hidden: !shown || !vote.verdict, text: shown ? vote.verdict : "", class: `vote-verdict role-${shown ? vote.role : ""}` });
+    const verdict = shown ? vote.verdict : "";
+    set(card.querySelector(".vote-verdict"), { hidden: !verdict, text: verdict, class: `vote-verdict role-${shown ? vote.role : ""}` });
     patch(card.querySelector(".tally-lines"), shown ? tallyItems(vote) : []);
     set(card.querySelector(".vote-abstained"), { hidden: !shown || !vote.abstained, text: shown ? vote.abstained : "" });
   }
