@@ -1,3 +1,4 @@
+import SpyHostHarness
 import SpyProtocol
 import Testing
 

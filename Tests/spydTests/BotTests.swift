@@ -40,7 +40,7 @@ import Testing
         try human.waitFor("the bot's clue", where: botSpoke)
     }
 
-    @Test(.tags(.endToEnd), .tags(.endToEnd), arguments: ClueMode.allCases)
+    @Test(.tags(.endToEnd), arguments: ClueMode.allCases)
     func onePersonPlaysAWholeGameAgainstBots(mode: ClueMode) throws {
         let daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "10", "--clues", mode.rawValue])
         let human = try TestPlayer(port: daemon.port, name: "Solo")
