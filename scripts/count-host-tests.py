@@ -6,8 +6,10 @@ Each test function counts once, however many arguments it runs with. A test reac
 builds an `EmbeddedHost` or a `CoreHost`; over sockets when it builds an `InProcessHost`, a `DaemonProcess`, a
 `FrameClient`, a browser run, or starts the `spyd` binary. Socket tests tagged `.shell` test what only the shell
 does (accepting, flushing, closing, WebSocket and HTTP framing, discovery, start, exit, signals, kill -9, the disk)
-and are not rule tests; `.endToEnd` games are. Tests that reach no host (option parsing, pure units) are left out.
-With --list, every counted test is printed with its class."""
+and are not rule tests; `.endToEnd` games are. The browser tests (BrowserTests.swift) play the page end to end in
+Chromium against a real host: they are counted apart, and the share is given without and with them. Tests that
+reach no host (option parsing, pure units) are left out. With --list, every counted test is printed with its
+class."""
 import glob
 import re
 import sys
@@ -26,12 +28,14 @@ def tests(path):
         yield match.group(2), match.group(1), text[match.start():end]
 
 
-counts = {"in-process": 0, "sockets": 0, "shell": 0}
+counts = {"in-process": 0, "sockets": 0, "browser": 0, "shell": 0}
 listing = []
 for path in sorted(glob.glob("Tests/SpyHostTests/*.swift") + glob.glob("Tests/spydTests/*.swift")):
     for name, traits, body in tests(path):
         if ".shell" in traits:
             kind = "shell"
+        elif path.endswith("BrowserTests.swift"):
+            kind = "browser"
         elif ".endToEnd" in traits or (SOCKETS.search(body) and not IN_PROCESS.search(body)):
             kind = "sockets"
         elif IN_PROCESS.search(body):
@@ -42,7 +46,10 @@ for path in sorted(glob.glob("Tests/SpyHostTests/*.swift") + glob.glob("Tests/sp
         listing.append(f"{kind:10} {path}: {name}")
 if "--list" in sys.argv:
     print("\n".join(listing))
-rules = counts["in-process"] + counts["sockets"]
-print(f"host rule tests: {rules}; in-process: {counts['in-process']} "
-      f"({100 * counts['in-process'] / max(rules, 1):.0f} %), over sockets: {counts['sockets']}; "
-      f"shell-only tests over sockets: {counts['shell']}")
+inside = counts["in-process"]
+rules = inside + counts["sockets"]
+print(f"host rule tests: {rules}; in-process: {inside} ({100 * inside / max(rules, 1):.0f} %), "
+      f"over sockets: {counts['sockets']}")
+print(f"with the page's browser tests ({counts['browser']}) counted as socket rule tests: {inside} of "
+      f"{rules + counts['browser']} in-process ({100 * inside / max(rules + counts['browser'], 1):.0f} %)")
+print(f"shell-only tests over sockets: {counts['shell']}")

@@ -1,6 +1,8 @@
 import Foundation
 import SpyBank
 import SpyGame
+import SpyHost
+import SpyHostHarness
 import SpyNet
 import SpyProtocol
 import Testing
@@ -162,6 +164,36 @@ import Testing
         try owner.send(.settings(SettingsChange(allowParty: true, categories: ["Party"])))
         try owner.waitForView("party pairs") { $0.settings.allowParty && $0.settings.categories == ["Party"] }
     }
+
+    /// A room saved by a host that dealt from another bank keeps its choice of categories; the host it resumes on
+    /// refuses the start with the reason, after the room's own refusals.
+    @Test func aRoomSavedUnderAnotherBankIsRefusedAtStartWithTheReason() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("english.csv")
+        try Data(
+            "civilian,spy,category\ncat,dog,Pets\ntea,coffee,Drinks\npen,pencil,School\nbus,tram,Transport\nsun,moon,Sky\n"
+                .utf8
+        )
+        .write(to: file)
+        let storage = FakeStorage()
+        storage.recovered = [
+            RoomSnapshot(
+                room: Room(code: "KFRW", settings: GameSettings(language: .zhTW, categories: ["食物"]), seed: 3),
+                tokens: [:], permanent: true, bots: .init())
+        ]
+        let host = try CoreHost(["--bank", file.path, "--language", "en"], storage: storage)
+        let owner = try TestPlayer(on: host, name: "Amy")
+        try owner.waitForView("the saved choice") { $0.settings.categories == ["食物"] }
+        try owner.send(.start)
+        try owner.waitForError(.tooFewPlayers)
+        // A table big enough to start: the bank's refusal comes after the room's own (`too_few_players`).
+        let others = try ["Ben", "Cat", "Dan"].map { try TestPlayer(on: host, name: $0) }
+        try owner.waitForView("four players") { $0.seats.count == 1 + others.count }
+        try owner.send(.start)
+        guard case .error(let refusal) = try owner.waitForError(.badSettings) else { return }
+        #expect(refusal.message.contains("No category \"食物\" in this bank"), "\(refusal.message)")
+    }
 }
 
 @Suite(.serialized) struct BankChoiceDaemonTests {
@@ -188,7 +220,7 @@ import Testing
         #expect(party.error.contains("only party"), "\(party.error)")
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func theListeningLineSaysWhichBankAndLanguage() throws {
+    @Test(.tags(.shell)) func theListeningLineSaysWhichBankAndLanguage() throws {
         let directory = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bank.csv")
@@ -201,7 +233,7 @@ import Testing
         _ = daemon.stop()
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func aFailedSourceIsAWarningAndTheFallbackIsNamed() throws {
+    @Test(.tags(.shell)) func aFailedSourceIsAWarningAndTheFallbackIsNamed() throws {
         // A port that was free a moment ago: connecting to it is refused at once.
         let (listener, closed) = try Socket.listen(host: "127.0.0.1", port: 0)
         listener.close()
@@ -220,7 +252,7 @@ import Testing
         return (listener, "http://127.0.0.1:\(port)/bank.csv")
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func hangingSourcesAreWaitedForOnceAtTheSameTime() throws {
+    @Test(.tags(.shell)) func hangingSourcesAreWaitedForOnceAtTheSameTime() throws {
         let cache = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
         let (first, firstURL) = try hangingSource()
@@ -239,7 +271,7 @@ import Testing
         _ = daemon.stop()
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func quickStartServesAtOnceOnTheEmbeddedBankWithoutACachedCopy() throws {
+    @Test(.tags(.shell)) func quickStartServesAtOnceOnTheEmbeddedBankWithoutACachedCopy() throws {
         let cache = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
         let (listener, url) = try hangingSource()
@@ -252,30 +284,5 @@ import Testing
         #expect(line.contains("bank: embedded fallback (\(url) could not be used)"), "\(line)")
         #expect(daemon.log.contains("not fetched at start (--quick-start); no cached copy"), "\(daemon.log)")
         _ = daemon.stop()
-    }
-
-    @Test(.tags(.shell), .tags(.shell)) func aRoomSavedUnderAnotherBankIsRefusedAtStartWithTheReason() throws {
-        let state = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: state) }
-        let first = try DaemonProcess(["--language", "zh-TW", "--categories", "食物"], stateDirectory: state)
-        let owner = try TestPlayer(port: first.port, name: "Amy")
-        try owner.waitForView("the saved choice") { $0.settings.categories == ["食物"] }
-        _ = first.stop()
-
-        let file = state.appendingPathComponent("english.csv")
-        try Data(
-            "civilian,spy,category\ncat,dog,Pets\ntea,coffee,Drinks\npen,pencil,School\nbus,tram,Transport\nsun,moon,Sky\n"
-                .utf8
-        )
-        .write(to: file)
-        let second = try DaemonProcess(["--bank", file.path, "--language", "en"], stateDirectory: state)
-        try owner.resume(port: second.port)
-        // A table big enough to start: the bank's refusal comes after the room's own (`too_few_players`).
-        let others = try ["Ben", "Cat", "Dan"].map { try TestPlayer(port: second.port, name: $0) }
-        try owner.waitForView("four players") { $0.seats.count == 1 + others.count }
-        try owner.send(.start)
-        guard case .error(let refusal) = try owner.waitForError(.badSettings) else { return }
-        #expect(refusal.message.contains("No category \"食物\" in this bank"), "\(refusal.message)")
-        _ = second.stop()
     }
 }

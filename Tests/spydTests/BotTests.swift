@@ -40,15 +40,15 @@ import Testing
         try human.waitFor("the bot's clue", where: botSpoke)
     }
 
-    @Test(.tags(.endToEnd), .tags(.endToEnd), arguments: ClueMode.allCases)
+    @Test(arguments: ClueMode.allCases)
     func onePersonPlaysAWholeGameAgainstBots(mode: ClueMode) throws {
-        let daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "10", "--clues", mode.rawValue])
-        let human = try TestPlayer(port: daemon.port, name: "Solo")
+        let host = try CoreHost(["--bots", "3", "--bot-delay-ms", "10", "--clues", mode.rawValue])
+        let human = try TestPlayer(on: host, name: "Solo")
         let view = try human.waitForView("bots seated") { $0.seats.filter(\.bot).count == 3 }
         #expect(view.seats.first { $0.owner }?.id == human.id)
         let table = Table([human])
         try table.start()
-        let over = try #require(try table.play())
+        let over = try #require(try table.play(advancing: host))
         #expect(over.reveal.count == 4)
         let clues = human.history.compactMap { message -> ClueView? in
             if case .clue(let clue) = message, clue.player != human.id { return clue }

@@ -9,7 +9,7 @@ import Testing
 
 /// A restart never decides a vote, and a bot never owns a room: with the real host.
 @Suite struct HardeningTests {
-    @Test(.tags(.shell), .tags(.shell)) func aKillNineMidVoteDecidesNothingAndAResumedPlayerSeesTheVote() throws {
+    @Test(.tags(.shell)) func aKillNineMidVoteDecidesNothingAndAResumedPlayerSeesTheVote() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--seed", "21"], stateDirectory: state)
@@ -102,7 +102,7 @@ import Testing
         try away.waitFor("the missed vote result") { $0 == result }
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func aBotNeverOwnsTheRoomAndABotOwnerInTheStateFileIsRepaired() throws {
+    @Test(.tags(.shell)) func aBotNeverOwnsTheRoomAndABotOwnerInTheStateFileIsRepaired() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "10"], stateDirectory: state)

@@ -163,7 +163,7 @@ import Testing
         #expect(!seen.contains(.pong(.init(id: 4))) && !seen.contains(.pong(.init(id: 5))))
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func sighupSaysByeAndSaves() throws {
+    @Test(.tags(.shell)) func sighupSaysByeAndSaves() throws {
         let state = try DaemonProcess.temporaryDirectory()
         let daemon = try DaemonProcess(stateDirectory: state)
         let player = try TestPlayer(port: daemon.port, name: "Hangup")
@@ -177,7 +177,7 @@ import Testing
         try player.resume(port: again.port)
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func aTakenPortIsSaidPlainly() throws {
+    @Test(.tags(.shell)) func aTakenPortIsSaidPlainly() throws {
         let daemon = try InProcessHost()
         let run = try SpydRun.run(["--host", "--bind", "127.0.0.1", "--port", "\(daemon.port)", "--no-state"])
         #expect(run.status == 69)

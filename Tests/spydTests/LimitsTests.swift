@@ -133,7 +133,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         #expect(player.waitForClose())
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func aSlowConsumerIsCutOffWhileTheOthersPlayOn() throws {
+    @Test(.tags(.shell)) func aSlowConsumerIsCutOffWhileTheOthersPlayOn() throws {
         let daemon = try InProcessHost(["--max-output-kb", "16", "--socket-buffer-kb", "4"])
         let table = try Table.join(4, port: daemon.port)
         let slow = try FrameClient(host: "127.0.0.1", port: daemon.port)
@@ -161,7 +161,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         slow.close()
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func fiveHundredConnectionsAtOnce() throws {
+    @Test(.tags(.shell)) func fiveHundredConnectionsAtOnce() throws {
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         if limit.rlim_cur < 2048 {
@@ -198,7 +198,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         }
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func connectionsPerAddressAreCapped() throws {
+    @Test(.tags(.shell)) func connectionsPerAddressAreCapped() throws {
         let daemon = try InProcessHost(["--max-per-address", "3"])
         let held = try (0..<3).map { _ in try daemon.connect() }
         let extra = try daemon.connect()
@@ -207,7 +207,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         held.forEach { $0.close() }
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func connectionsInTotalAreCapped() throws {
+    @Test(.tags(.shell)) func connectionsInTotalAreCapped() throws {
         let daemon = try InProcessHost(["--max-connections", "2", "--max-per-address", "0"])
         let first = try TestPlayer(port: daemon.port, name: "One")
         let second = try TestPlayer(port: daemon.port, name: "Two")

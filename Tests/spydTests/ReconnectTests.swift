@@ -98,7 +98,7 @@ import Testing
         #expect(player.waitForClose())
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func killNineAndRestartLosesNothing() throws {
+    @Test(.tags(.shell)) func killNineAndRestartLosesNothing() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--clues", "typed", "--seed", "5"], stateDirectory: state)
@@ -129,7 +129,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func aCorruptStateFileIsMovedAsideAndTheHostStarts() throws {
+    @Test(.tags(.shell)) func aCorruptStateFileIsMovedAsideAndTheHostStarts() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         try Data("{ not json".utf8).write(to: state.appendingPathComponent("room-ABCD.json"))
@@ -140,7 +140,7 @@ import Testing
         _ = try TestPlayer(port: daemon.port, name: "Fresh")
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func sigtermSaysGoodbyeAndSaves() throws {
+    @Test(.tags(.shell)) func sigtermSaysGoodbyeAndSaves() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         let daemon = try DaemonProcess(stateDirectory: state)

@@ -73,7 +73,7 @@ import Testing
         return try client.receive(deadline: .after(seconds: 10))
     }
 
-    @Test(.tags(.shell), .tags(.shell)) func everyGoodRoomResumesAndNoBadOneIsPlayed() throws {
+    @Test(.tags(.shell)) func everyGoodRoomResumesAndNoBadOneIsPlayed() throws {
         let directory = try Self.damagedDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let host = try InProcessHost(stateDirectory: URL(fileURLWithPath: directory))

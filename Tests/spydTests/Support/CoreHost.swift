@@ -19,8 +19,12 @@ final class CoreHost {
     let options: HostOptions
     let bank: [WordPair]
 
-    /// Builds the host as `spyd --host` would with `arguments` in `environment`, without a state directory.
-    init(_ arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// Builds the host as `spyd --host` would with `arguments` in `environment`, without a state directory; with
+    /// `storage`, the journal in memory it resumes rooms from and commits to.
+    init(
+        _ arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+        storage: FakeStorage? = nil
+    ) throws {
         let all = ["--host", "--no-discovery", "--no-state"] + arguments
         guard case .run(let parsed) = HostCommand.spec.resolve(all, version: HostCommand.version) else {
             throw DaemonError(description: "spyd refuses the arguments \(arguments)")
@@ -33,7 +37,7 @@ final class CoreHost {
         }
         if case .failure(let error) = Spyd.settle(&options, bank: bank) { throw error }
         (self.options, self.bank) = (options, bank)
-        embedded = EmbeddedHost(config: options.hostConfiguration, bank: bank)
+        embedded = EmbeddedHost(config: options.hostConfiguration, bank: bank, storage: storage)
     }
 
     /// Every line the host logged so far.
