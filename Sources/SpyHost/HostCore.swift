@@ -196,14 +196,14 @@ package final class HostCore {
         return actions
     }
 
-    /// The connection's queued bytes as `send` actions, in order; its outbox is then empty.
+    /// The connection's queued bytes as one `send` action, given away whole; its outbox is then empty.
     private func handOut(_ peer: Peer, into actions: inout [HostAction]) {
         peer.queuedForFlush = false
         peer.outputMark = nil
         peer.outputAwaitsCommit = false
-        for bytes in peer.outbox { actions.append(.send(peer.id, bytes)) }
-        peer.outbox.removeAll(keepingCapacity: true)
-        peer.outboxBytes = 0
+        guard !peer.outbox.isEmpty else { return }
+        actions.append(.send(peer.id, peer.outbox))
+        peer.outbox = []
     }
 
     /// Says goodbye to every connection and saves every room; the shell then gives the goodbyes a moment to leave

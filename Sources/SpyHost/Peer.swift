@@ -40,10 +40,9 @@ final class Peer {
     var inbox: FrameDecoder
     /// How the connection's bytes are framed, with that framing's decoder; selected by its first bytes.
     var transport = PeerTransport.sniffing(held: [])
-    /// Bytes queued in this wake, written once the wake is on disk.
-    var outbox: [[UInt8]] = []
-    /// How many bytes `outbox` holds.
-    var outboxBytes = 0
+    /// Bytes queued in this wake, written once the wake is on disk: handed to the shell whole, as the connection's one
+    /// `send` of the wake. The wake's first message is taken as it was encoded (shared, for a broadcast), not copied.
+    var outbox: [UInt8] = []
     /// The connection shuts its write side once its bytes are written (it lingers).
     var shutsWrite = false
     /// The connection closes at the end of the wake, after its bytes.
@@ -54,8 +53,8 @@ final class Peer {
     var queuedForFlush = false
     /// Bytes the shell had not written when the wake first queued something for the connection.
     var unsentBeforeWake = 0
-    /// The outbox (entries, bytes) when the wake queued its first message: a wake taken back drops what followed.
-    var outputMark: (entries: Int, bytes: Int)?
+    /// The outbox's length when the wake queued its first message: a wake taken back drops what followed.
+    var outputMark: Int?
     /// Whether this wake queued anything but answers to keep-alives: only then must the bytes wait for the commit.
     var outputAwaitsCommit = false
 
