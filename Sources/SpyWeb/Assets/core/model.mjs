@@ -4,7 +4,7 @@
 // public-only. `receive` folds a seat's message into the model and draws the consequences for the page (the next
 // seat taking the first place, the claim question, joining when the watched game ends). Pure, like the reducer.
 import { line, say } from "../strings.mjs";
-import { canVote, inGame, nameOf } from "./game.mjs";
+import { canVote, inGame, isModerator, nameOf } from "./game.mjs";
 import { privateMoments } from "./moments.mjs";
 import { newSeat, update } from "./seat.mjs";
 
@@ -39,10 +39,13 @@ export function initialModel({ board = false, lang = "en", stored = [], lastName
       recallUntil: 0, // a screen reader's activation of 忘詞 shows the word for a moment
       confirm: null, // the question asked: { kind, key, target, question, yes, no }
       pass: { open: "", forgot: null, ballots: [] }, // the pass screens: the moment opened, the forgot page's step
+      // The moderator's screen on a shared page: closed (""), "only the moderator looking?" ("sure"), shown ("open").
+      moderator: "",
       addSeat: { open: false, error: null, nameKey: 0 },
       hidden: false, // the page is hidden: nothing private stays drawn
       boardRoom: roomParam,
       qrShown: false, // the board's QR code loaded: the board says "scan or open"
+      words: { draft: "", draftKey: 0 }, // the owner's box of pairs: a file read fills it
     },
   };
 }
@@ -101,6 +104,9 @@ function firstSeatNews(model, seat, effects, now) {
       // The claim ended without the seat: the room is still there to watch (or, its game over, to join).
       next = withSeat({ ...next, ui: { ...next.ui, watchProblem: seat.problem } }, { ...seat, problem: null });
       if (gameDone(next.watch.room)) ({ model: next } = stopWatching(next, out));
+    } else if (effect.type === "words_kept") {
+      // Every line was kept: the box empties, so a second press does not send them again.
+      next = { ...next, ui: { ...next.ui, words: { draft: "", draftKey: next.ui.words.draftKey + 1 } } };
     } else if (effect.type === "door") {
       const first = firstSeat(next);
       if (!next.watch && !first.claimPending) out.push({ type: "focus", target: first.needPassword ? "join-password" : first.needRoom ? "join-room" : "join-name" });
@@ -179,21 +185,35 @@ export function settle(model, effects) {
     if (!seat || !canVote(seat)) next = { ...next, ui: { ...next.ui, confirm: null } };
   }
   const first = firstSeat(next);
-  if (next.ui.pass.forgot && (privateMoments(next).length > 0 || !inGame(first.room))) {
+  if (next.ui.moderator && (!moderatorSeat(next) || privateMoments(next).length > 0)) {
+    // A player's private moment means the device is in a player's hands: the moderator's screen closes.
+    next = { ...next, ui: { ...next.ui, moderator: "" } };
+  }
+  if (next.ui.pass.forgot && (privateMoments(next).some((moment) => moment.kind !== "clue") || !inGame(first.room))) {
     next = { ...next, ui: { ...next.ui, pass: { ...next.ui.pass, forgot: null } } };
   }
   const shared = sharedPage(next);
   const firstKey = first.key;
   const kept = effects.filter((effect) => {
     if (effect.type === "announce" || effect.type === "vibrate") return effect.key === firstKey || effect.key === undefined;
-    if (effect.type === "focus" && effect.target === "claim-allow") return true;
+    if (effect.type === "focus" && (effect.target === "claim-allow" || effect.target === "moderator-accept")) return true;
     if (effect.type === "focus" || effect.type === "scroll") {
       if (effect.key !== undefined && effect.key !== firstKey) return false;
-      return !shared || effect.target.startsWith("join-") || effect.target.startsWith("confirm");
+      return !shared || effect.target.startsWith("join-") || effect.target.startsWith("confirm") || effect.target.startsWith("moderator-");
     }
     return true;
   });
   return { model: next, effects: kept };
+}
+
+/** The page's seat that is the room's moderator (法官), if one is: its screen shows what only it may see. */
+export function moderatorSeat(model) {
+  return model.seats.find((seat) => seat.joined && isModerator(seat)) || null;
+}
+
+/** The page's seat the owner asks to moderate, if any. */
+export function moderatorAsker(model) {
+  return model.seats.find((seat) => seat.joined && seat.moderatorAsked) || null;
 }
 
 /** The seat whose claim question the page shows, if any. */

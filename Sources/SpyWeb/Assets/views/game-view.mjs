@@ -4,8 +4,10 @@
 // (`wordCard`, `actionPanel`, `voteItems`, `gameOverPanel`, `categoryItems`, `seatExtras`) are functions of the
 // model and a sentence table, tested under node; `renderGame` writes them into the page's markup through dom.mjs.
 import { h, patch, set } from "../shell/dom.mjs";
-import { sharedPage } from "../core/model.mjs";
-import { blankOf, canVote, categoryCounts, holdsWord, inGame, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
+import { moderatorSeat, sharedPage } from "../core/model.mjs";
+import { privateMoments } from "../core/moments.mjs";
+import { ownerLine } from "../core/seat.mjs";
+import { blankOf, canVote, categoryCounts, holdsWord, inGame, isModerator, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
 import { line, say } from "../strings.mjs";
 import { clueItems, resultItems, revealItems, seatItems } from "./common.mjs";
 
@@ -28,14 +30,18 @@ export function actionPanel(model, seat, L) {
   const room = seat.room;
   const me = mySeat(seat);
   const owner = isOwner(seat);
+  // The moderator starts the game too, and has no word, no turn and no ballot of their own.
+  const moderator = isModerator(seat);
   // Several seats on the page: turns, ballots and guesses are taken on the pass screens.
   const shared = sharedPage(model);
-  const panel = { prompt: "", lobbyActions: false, startLabel: L.start, turnSpoken: false, clueForm: false, voteList: false, guessForm: false, gameOver: false };
+  const pendingVote = seat.pending.find((move) => move.message.type === "vote");
+  const here = new Set(model.seats.filter((s) => s.joined && s.id).map((s) => s.id));
+  const panel = { prompt: "", promptAfter: "", lobbyActions: false, startLabel: L.start, turnSpoken: false, clueForm: false, voteList: false, guessForm: false, gameOver: false };
   switch (room.phase) {
     case "lobby":
-      panel.prompt = owner ? L.ownerCanStart : L.waitingForStart;
+      panel.prompt = moderator ? L.moderator.canStart : owner ? L.ownerCanStart : L.waitingForStart;
       if (seat.opened) panel.prompt = `${L.roomYouOpened(room.room)} · ${panel.prompt}`;
-      panel.lobbyActions = owner;
+      panel.lobbyActions = owner || moderator;
       break;
     case "describing":
       if (isMyTurn(seat) && !shared) {
@@ -43,6 +49,9 @@ export function actionPanel(model, seat, L) {
         panel.prompt = typed ? L.yourTurnTyped : L.yourTurnSpoken;
         panel.clueForm = typed;
         panel.turnSpoken = !typed;
+      } else if (shared && here.has(room.turn)) {
+        // The pass screen says whose turn it is on this device: once is enough.
+        panel.prompt = "";
       } else {
         panel.prompt = room.turn ? L.turnOf(nameOf(seat, room.turn)) : "";
         if (me && me.sittingOut && !shared) panel.prompt = `${L.notDealt} · ${panel.prompt}`;
@@ -50,11 +59,21 @@ export function actionPanel(model, seat, L) {
       }
       break;
     case "voting":
-      if (shared) {
-        panel.prompt = L.waitVote;
+      if (moderator) {
+        panel.prompt = L.moderator.watchVote;
+      } else if (shared) {
+        // The ballots still to cast on this device come first: whose is next, not "the others".
+        const next = privateMoments(model).find((moment) => moment.kind === "vote");
+        const voter = next && model.seats.find((s) => s.key === next.key);
+        panel.prompt = voter ? L.nextBallotHere(voter.name) : L.waitVote;
       } else if (canVote(seat)) {
-        panel.prompt = seat.ballot ? L.ballot(nameOf(seat, seat.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
+        if (pendingVote) panel.prompt = L.ballotPending(nameOf(seat, pendingVote.message.target));
+        else panel.prompt = seat.ballot ? L.ballot(nameOf(seat, seat.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
         panel.voteList = true;
+      } else if (me && me.alive && room.pk.includes(seat.id)) {
+        // Tied in the PK: the others choose between the tied players.
+        const rivals = room.pk.filter((id) => id !== seat.id).map((id) => nameOf(seat, id));
+        panel.prompt = L.inPk(say(L, line("list", rivals)));
       } else {
         panel.prompt = me && me.sittingOut ? L.notDealt : me && !me.alive ? L.youAreOut : L.waitVote;
       }
@@ -70,13 +89,18 @@ export function actionPanel(model, seat, L) {
       break;
     }
     case "gameOver":
-      panel.prompt = owner ? "" : L.waitingForStart;
-      panel.lobbyActions = owner;
+      // Who won comes first; what happens next after it.
+      panel.promptAfter = owner || moderator ? "" : L.waitingForStart;
+      panel.lobbyActions = owner || moderator;
       panel.startLabel = L.playAgain;
       panel.gameOver = Boolean(seat.gameOver);
       break;
   }
   panel.notice = seat.notice ? say(L, seat.notice) : "";
+  // A move made while the host was away waits, said so (a ballot says it in the prompt).
+  panel.pending = seat.pending.some((move) => move.message.type !== "vote") ? L.pendingMove : "";
+  // The room changed hands since the last deal: said where the phone's holder looks, with why.
+  panel.ownerNews = seat.ownerNews ? say(L, ownerLine(seat, seat.ownerNews)) : "";
   panel.result = Boolean(seat.result) && room.phase !== "voting" && room.phase !== "lobby";
   return panel;
 }
@@ -91,7 +115,7 @@ export function voteItems(seat, L, dispatch) {
         "button",
         {
           type: "button",
-          class: candidate.id === seat.ballot ? "vote chosen" : "vote",
+          class: candidate.id === seat.ballot ? (seat.pending.some((m) => m.message.type === "vote") ? "vote chosen waiting" : "vote chosen") : "vote",
           "aria-pressed": candidate.id === seat.ballot ? "true" : "false",
           "aria-label": L.voteFor(candidate.seat, candidate.name),
           dataset: { player: candidate.id },
@@ -114,7 +138,11 @@ export function gameOverPanel(seat, L) {
 /** One checkbox per category of the host's bank in the room's word language, with the pairs it can deal. */
 export function categoryItems(seat, L) {
   const settings = seat.room.settings;
-  return [...categoryCounts(seat.categories, settings)].map(([name, pairs]) =>
+  // A category with no pair to deal here is not offered (unless chosen, so that it can be unticked).
+  const offered = [...categoryCounts(seat.categories, settings)].filter(
+    ([name, pairs]) => pairs > 0 || settings.categories.some((chosen) => sameCategory(chosen, name)),
+  );
+  return offered.map(([name, pairs]) =>
     h(
       "label",
       { key: name, class: "pick" },
@@ -127,7 +155,8 @@ export function categoryItems(seat, L) {
 /** The owner's kick button after every other seat not played on this page; "here" after those played here. */
 export function seatExtras(model, seat, L, dispatch) {
   const here = new Set(model.seats.map((s) => s.id).filter(Boolean));
-  const owner = isOwner(seat);
+  // The owner kicks, and so does the moderator (on their own phone or on a page they share).
+  const owner = isOwner(seat) || Boolean(moderatorSeat(model));
   // On a shared page the seats played here are marked as such (and leave with their own button, not 踢人).
   const shared = sharedPage(model);
   return (other) => {
@@ -148,6 +177,7 @@ export function seatExtras(model, seat, L, dispatch) {
 export function timerText(seat, L, now) {
   if (!seat.timer || !inGame(seat.room)) return null;
   const left = secondsLeft(seat.timer, now);
+  if (seat.timer.paused) return { text: L.moderator.pausedTimer(left), label: L.moderator.paused };
   return { text: seat.timer.kind === "absent" ? L.absentTimer(left) : L.seconds(left), label: L.timeLeft(left) };
 }
 
@@ -163,8 +193,11 @@ export function renderGame(model, seat, L, now, dispatch) {
   set($("forgot"), { hidden: !card.forgotShown, "aria-pressed": card.holding ? "true" : "false" });
   set($("forgot-hint"), { hidden: !card.forgotShown });
   const panel = actionPanel(model, seat, L);
-  set($("prompt"), { text: panel.prompt });
+  set($("owner-news"), { hidden: !panel.ownerNews, text: panel.ownerNews });
+  set($("prompt"), { hidden: !panel.prompt, text: panel.prompt });
+  set($("prompt-after"), { hidden: !panel.promptAfter, text: panel.promptAfter });
   set($("notice"), { text: panel.notice });
+  set($("pending"), { hidden: !panel.pending, text: panel.pending });
   set($("lobby-actions"), { hidden: !panel.lobbyActions });
   set($("start-button"), { text: panel.startLabel });
   set($("turn-spoken"), { hidden: !panel.turnSpoken });
@@ -196,6 +229,8 @@ export function renderGame(model, seat, L, now, dispatch) {
     set($("settings-line"), { text: say(L, line("settingsLine", room.settings)) });
     const picks = categoryItems(seat, L);
     set($("category-picks"), { hidden: picks.length === 0 });
+    // The categories are chosen one way: the ticks when the bank lists them, the text field otherwise.
+    set($("set-categories-field"), { hidden: picks.length > 0 });
     patch($("category-list"), picks);
   }
 }
