@@ -1,11 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds leave out the run-time exclusivity checks: on the host's hot path every access to a class's stored
-/// property paid one (a fifth of the host's own instructions per ping). Debug builds, which run the tests, keep them.
-let strict: [SwiftSetting] = [
-    .swiftLanguageMode(.v6), .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// Input surfaces with a fuzz target; each name matches a `FuzzTarget` case and a folder under Sources/Fuzz.
 let fuzzSurfaces = ["frames", "room", "room-state", "bank", "bank-cache", "http", "websocket", "discovery", "client"]

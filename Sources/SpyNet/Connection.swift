@@ -37,11 +37,13 @@ public final class Connection {
     /// The bytes to write. Bytes queued on an empty outbox become it, so they are written from the very array their
     /// owner encoded; only bytes queued behind unwritten ones are copied. A drained outbox gives its storage back,
     /// or ten thousand mostly idle players would each hold what their busiest moment needed.
-    private var outbox: [UInt8] = []
+    /// Without run-time exclusivity checks, as the loop's lists are (see `EventLoop.handlers`): written only by this
+    /// class's own methods, none of which hands out an access or calls out while holding one.
+    @exclusivity(unchecked) private var outbox: [UInt8] = []
     /// Bytes of storage the outbox holds now, sent or not.
     public var outboxCapacity: Int { outbox.capacity }
     /// Index of the first unsent byte in `outbox`.
-    private var outboxStart = 0
+    @exclusivity(unchecked) private var outboxStart = 0
 
     public init(
         id: UInt64, socket: Socket, remoteAddress: String, maxPayload: Int = FrameLimits.defaultMaxPayload,
