@@ -22,12 +22,23 @@ extension HostCore {
     /// Queues `message` for `peer`. `awaitsCommit: false` is for a message that says nothing of the rooms (a
     /// pong): alone in a wake's output for the connection, it need not wait for the wake's commit.
     func send(_ message: ServerMessage, to peer: Peer, awaitsCommit: Bool = true) {
+        // A pong, the answer to every keep-alive, is written straight into its frame: one array, no shared message.
+        if case .pong(let pong) = message, peer.speaksFrames {
+            enqueue(frame: WireCodec.pongFrame(id: pong.id), to: peer, awaitsCommit: awaitsCommit)
+            return
+        }
         if let frame = encode(message) { enqueue(frame, to: peer, awaitsCommit: awaitsCommit) }
     }
 
     func enqueue(_ message: OutgoingMessage, to peer: Peer, awaitsCommit: Bool = true) {
-        guard peers[peer.id] != nil, let frame = peer.wire(message) else { return }
-        if peer.outputMark == nil { peer.outputMark = (peer.outbox.count, peer.outboxBytes) }
+        guard let frame = peer.wire(message) else { return }
+        enqueue(frame: frame, to: peer, awaitsCommit: awaitsCommit)
+    }
+
+    /// Queues one message's bytes on the peer's transport, cutting the peer off when they would pass the output cap.
+    private func enqueue(frame: [UInt8], to peer: Peer, awaitsCommit: Bool) {
+        guard peers[peer.id] != nil else { return }
+        if peer.outputMark == nil { peer.outputMark = peer.outbox.count }
         if !write(frame, to: peer, awaitsCommit: awaitsCommit) {
             if !peer.isLingering {
                 log.info("connection \(peer.id) cut off: \(pendingOutput(of: peer)) bytes unread")
@@ -44,7 +55,7 @@ extension HostCore {
     /// Bytes sent to `peer` and not yet written: the shell's and this wake's.
     func pendingOutput(of peer: Peer) -> Int {
         queueForFlush(peer)
-        return peer.unsentBeforeWake + peer.outboxBytes
+        return peer.unsentBeforeWake + peer.outbox.count
     }
 
     /// Queues bytes for the end of the wake, unless (without `overCap`) they would take the connection's unwritten
@@ -52,8 +63,8 @@ extension HostCore {
     @discardableResult
     func write(_ bytes: [UInt8], to peer: Peer, overCap: Bool = false, awaitsCommit: Bool = true) -> Bool {
         guard overCap || pendingOutput(of: peer) + bytes.count <= limits.maxOutputBytes else { return false }
-        peer.outbox.append(bytes)
-        peer.outboxBytes += bytes.count
+        // The wake's first bytes are taken as they are: the shell writes this very array, with no copy on the way.
+        if peer.outbox.isEmpty { peer.outbox = bytes } else { peer.outbox.append(contentsOf: bytes) }
         if awaitsCommit { peer.outputAwaitsCommit = true }
         queueForFlush(peer)
         return true

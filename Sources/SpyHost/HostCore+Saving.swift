@@ -129,9 +129,8 @@ extension HostCore {
     /// opened is closed), whoever it seated is refused, and everyone in those rooms hears `host_storage`.
     private func takeBack(_ wake: StorageWake, because error: String) {
         for peer in flushList {
-            guard let (entries, bytes) = peer.outputMark else { continue }
-            peer.outbox.removeSubrange(entries...)
-            peer.outboxBytes = bytes
+            guard let mark = peer.outputMark else { continue }
+            peer.outbox.removeSubrange(mark...)
             peer.outputMark = nil
             peer.outputAwaitsCommit = false
         }

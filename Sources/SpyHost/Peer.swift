@@ -3,6 +3,10 @@ import SpyProtocol
 import SpyWeb
 
 /// One network peer of the daemon and where it stands.
+///
+/// The state read and written for every message goes without run-time exclusivity checks (with them, they were a
+/// fifth of the host's instructions per ping): each access is one statement's, or a decoder's own mutating call
+/// that touches nothing else of the peer, so no two can overlap.
 final class Peer {
     /// Where the peer is in its life.
     enum Stage {
@@ -27,23 +31,22 @@ final class Peer {
     let remoteAddress: String
     var stage: Stage
     /// Monotonic ms of the last frame received.
-    var lastHeard: Int64
+    @exclusivity(unchecked) var lastHeard: Int64
     /// Whether the silence probe has been sent since the last frame.
-    var probed = false
+    @exclusivity(unchecked) var probed = false
     /// Monotonic ms of recent errors, oldest first, for the abuse limit.
     var recentErrors: [Int64] = []
     /// The monotonic moment the peer's timer is armed for (hello, silence, lingering), if it is armed.
     var timer: Int64?
     /// Bytes of an unfinished frame held for this peer, as last counted into the host's budget.
-    var heldInputBytes = 0
+    @exclusivity(unchecked) var heldInputBytes = 0
     /// The framed protocol's decoder; also sets the largest message a WebSocket peer may send.
-    var inbox: FrameDecoder
+    @exclusivity(unchecked) var inbox: FrameDecoder
     /// How the connection's bytes are framed, with that framing's decoder; selected by its first bytes.
-    var transport = PeerTransport.sniffing(held: [])
-    /// Bytes queued in this wake, written once the wake is on disk.
-    var outbox: [[UInt8]] = []
-    /// How many bytes `outbox` holds.
-    var outboxBytes = 0
+    @exclusivity(unchecked) var transport = PeerTransport.sniffing(held: [])
+    /// Bytes queued in this wake, written once the wake is on disk: handed to the shell whole, as the connection's one
+    /// `send` of the wake. The wake's first message is taken as it was encoded (shared, for a broadcast), not copied.
+    @exclusivity(unchecked) var outbox: [UInt8] = []
     /// The connection shuts its write side once its bytes are written (it lingers).
     var shutsWrite = false
     /// The connection closes at the end of the wake, after its bytes.
@@ -51,13 +54,13 @@ final class Peer {
     /// Whether the shell was told to shut the write side.
     var shutHandedOut = false
     /// Whether the connection is in the core's list of what to hand out at the end of the wake.
-    var queuedForFlush = false
+    @exclusivity(unchecked) var queuedForFlush = false
     /// Bytes the shell had not written when the wake first queued something for the connection.
-    var unsentBeforeWake = 0
-    /// The outbox (entries, bytes) when the wake queued its first message: a wake taken back drops what followed.
-    var outputMark: (entries: Int, bytes: Int)?
+    @exclusivity(unchecked) var unsentBeforeWake = 0
+    /// The outbox's length when the wake queued its first message: a wake taken back drops what followed.
+    @exclusivity(unchecked) var outputMark: Int?
     /// Whether this wake queued anything but answers to keep-alives: only then must the bytes wait for the commit.
-    var outputAwaitsCommit = false
+    @exclusivity(unchecked) var outputAwaitsCommit = false
 
     init(id: UInt64, remoteAddress: String, stage: Stage, now: Int64, maxPayload: Int) {
         self.id = id

@@ -167,6 +167,14 @@ extension Peer {
         return true
     }
 
+    /// Whether the peer's messages go out as length-prefixed frames.
+    var speaksFrames: Bool {
+        switch transport {
+        case .sniffing, .framed: return true
+        case .webSocket, .http, .answered: return false
+        }
+    }
+
     /// The bytes that carry `message` on this peer's transport; nil while it speaks plain HTTP.
     func wire(_ message: OutgoingMessage) -> [UInt8]? {
         switch transport {

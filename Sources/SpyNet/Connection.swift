@@ -34,15 +34,16 @@ public final class Connection {
     /// Whether `close()` has run.
     public private(set) var isClosed = false
 
-    private var outbox: [UInt8] = []
-    /// Storage a drained outbox keeps for the next write: a few small frames' worth. Larger storage (a room
-    /// snapshot or two) is given back, or ten thousand mostly idle players would each hold what their busiest
-    /// moment needed: keeping up to 64 KiB made the host's peak RSS at 1,000 rooms × 10 paced 151 MB instead of 72.
-    static let keptOutboxCapacity = 4 * 1024
+    /// The bytes to write. Bytes queued on an empty outbox become it, so they are written from the very array their
+    /// owner encoded; only bytes queued behind unwritten ones are copied. A drained outbox gives its storage back,
+    /// or ten thousand mostly idle players would each hold what their busiest moment needed.
+    /// Without run-time exclusivity checks, as the loop's lists are (see `EventLoop.handlers`): written only by this
+    /// class's own methods, none of which hands out an access or calls out while holding one.
+    @exclusivity(unchecked) private var outbox: [UInt8] = []
     /// Bytes of storage the outbox holds now, sent or not.
     public var outboxCapacity: Int { outbox.capacity }
     /// Index of the first unsent byte in `outbox`.
-    private var outboxStart = 0
+    @exclusivity(unchecked) private var outboxStart = 0
 
     public init(
         id: UInt64, socket: Socket, remoteAddress: String, maxPayload: Int = FrameLimits.defaultMaxPayload,
@@ -66,6 +67,11 @@ public final class Connection {
     @discardableResult
     public func enqueue(_ bytes: [UInt8], overCap: Bool = false) -> EnqueueResult {
         guard overCap || pendingOutputCount + bytes.count <= outboxCap else { return .overCap }
+        if outboxStart == outbox.count {
+            outbox = bytes
+            outboxStart = 0
+            return .queued
+        }
         if outboxStart > 0 && outboxStart * 2 >= outbox.count {
             outbox.removeSubrange(0..<outboxStart)
             outboxStart = 0
@@ -94,7 +100,7 @@ public final class Connection {
                 return false
             }
         }
-        outbox.removeAll(keepingCapacity: outbox.capacity <= Self.keptOutboxCapacity)
+        outbox = []
         outboxStart = 0
         return true
     }

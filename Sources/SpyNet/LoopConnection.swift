@@ -34,9 +34,10 @@ public final class LoopConnection {
     /// The loop serving it, until it closes.
     private var loop: EventLoop?
     private var registration: EventLoop.Registration?
-    private var watchingWrite: Bool
-    var queuedForFlush = false
-    var queuedForClose = false
+    // Without run-time exclusivity checks, as the loop's lists are (see `EventLoop.handlers`).
+    @exclusivity(unchecked) private var watchingWrite: Bool
+    @exclusivity(unchecked) var queuedForFlush = false
+    @exclusivity(unchecked) var queuedForClose = false
     private var shutsWriteWhenDrained = false
     private var writeShut = false
 

@@ -85,8 +85,11 @@ import Testing
         try host.send(.hello(.init(name: "Ben", create: true)), on: ben)
         #expect(host.core.rooms.count == 2)
         _ = (host.messages(on: ann.connection), host.messages(on: ben))
+        // Frames handed out for `id`: a connection's wake leaves as one send, however many messages it holds.
         func sends(to id: UInt64, in actions: ArraySlice<HostAction>) -> Int {
-            actions.filter { if case .send(id, _) = $0 { return true } else { return false } }.count
+            var frames = FrameDecoder()
+            for case .send(id, let bytes) in actions { frames.feed(bytes) }
+            return Array(sequence(state: frames) { try? $0.next() }).count
         }
         // One wake: Ann changes her room's settings and pings; Ben, in a room of his own, pings.
         host.take(.bytes(ann.connection, try WireCodec.encodeFrame(ClientMessage.settings(.init(maxPlayers: 8)))))
