@@ -47,10 +47,66 @@ package enum HostInput {
     case timer(HostTimer)
     /// The shell committed the wake's records (`HostAction.persist`); `failure` says why it could not.
     case committed(StorageWake, failure: String?)
+    /// The host is stopping: every connection hears goodbye and every room is saved.
+    case shutDown
+}
+
+/// One wake of the shell's loop, as the core takes it (`HostCore.handle`): what happened, in order, with the bytes
+/// each read returned, and what the shell still holds unwritten for each connection, which the output cap counts.
+package struct HostWake {
+    enum Event {
+        case input(HostInput)
+        /// Bytes read from a connection: `bytes[range]`.
+        case read(UInt64, Range<Int>)
+    }
+
+    private(set) var events: [Event] = []
+    /// The bytes of every read of the wake, one after another: one buffer, kept from one wake to the next.
+    private(set) var bytes: [UInt8] = []
+    /// Bytes the shell holds for a connection and has not written yet; a connection not named holds none.
+    package var unsent: [UInt64: Int] = [:]
+
+    package init() {}
+
+    package init(_ inputs: [HostInput], unsent: [UInt64: Int] = [:]) {
+        events = inputs.map { .input($0) }
+        self.unsent = unsent
+    }
+
+    /// Whether the wake has no input.
+    package var isEmpty: Bool { events.isEmpty }
+
+    package mutating func take(_ input: HostInput) {
+        events.append(.input(input))
+    }
+
+    /// Bytes a read returned for connection `id`, copied into the wake; reads of one connection in a row join.
+    package mutating func read(_ id: UInt64, _ read: UnsafeRawBufferPointer) {
+        let start = bytes.count
+        bytes.append(contentsOf: read)
+        if case .read(id, let range)? = events.last, range.upperBound == start {
+            events[events.count - 1] = .read(id, range.lowerBound..<bytes.count)
+        } else {
+            events.append(.read(id, start..<bytes.count))
+        }
+    }
+
+    /// Empties the wake, keeping its storage.
+    package mutating func removeAll() {
+        events.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        unsent.removeAll(keepingCapacity: true)
+    }
+}
+
+extension HostWake: ExpressibleByArrayLiteral {
+    package init(arrayLiteral inputs: HostInput...) {
+        self.init(inputs)
+    }
 }
 
 /// What the core decided the shell must do. A connection's bytes and its close come at the end of a wake, after
-/// the wake's changes are on disk (`HostCore.endWake`); timers come as they are decided.
+/// the wake's changes are on disk; timers come as they are decided.
 package enum HostAction: Equatable, Sendable {
     /// Write these bytes to the connection (the core has already counted them against its output cap).
     case send(UInt64, [UInt8])

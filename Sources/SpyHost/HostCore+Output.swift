@@ -64,7 +64,7 @@ extension HostCore {
     func queueForFlush(_ peer: Peer) {
         guard !peer.queuedForFlush else { return }
         peer.queuedForFlush = true
-        peer.unsentBeforeWake = unsentBytes(peer.id)
+        peer.unsentBeforeWake = unsentByShell[peer.id] ?? 0
         flushList.append(peer)
     }
 

@@ -3,16 +3,17 @@ import SpyGame
 import SpyProtocol
 import SpyWeb
 
-/// The host's decisions without I/O: rooms, seats and connections, fed what happened (`handle`) at the time the
-/// shell read, answering with what the shell must do (`HostAction`).
+/// The host's decisions: rooms, seats and connections, fed what happened at the time the shell read, answering with
+/// what the shell must do (`HostAction`).
 ///
-/// A wake of the shell's loop feeds the core any number of inputs (bytes, ends of connections, due timers), then
-/// ends with `endWake`. When the host keeps its rooms, that asks the shell to commit what the wake recorded
+/// There is one way in, `handle`: a wake of the shell's loop brings any number of inputs (bytes, ends of
+/// connections, due timers) and what the shell still holds unwritten per connection, and the wake's end answers.
+/// When the host keeps its rooms, that answer asks the shell to commit what the wake recorded
 /// (`HostAction.persist`, one commit for the whole wake), and the wake's bytes wait for the outcome
 /// (`HostInput.committed`): only then are they handed out, each connection's before its close, so nothing is
 /// acknowledged before it is on disk; when the commit failed, the wake is taken back first and its messages are
-/// never handed out. Nothing here reads a clock, a socket or a file: the time comes with each input, and the
-/// journal's records go through `HostStorage`.
+/// never handed out. Nothing here reads a clock or a socket: the time comes with each wake, and the journal's
+/// records go through `HostStorage`.
 ///
 /// The core's ideas live in files of their own: input and its budget, the handshake, the room registry, saving,
 /// sweeps and timers, bots, output, the web path and seat claims.
@@ -34,15 +35,15 @@ package final class HostCore {
     /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
     let choiceProblem: (GameSettings) -> String?
     let randomness: HostRandomness
-    /// Bytes the shell holds for a connection and has not written yet: with the wake's own, what the output cap
-    /// counts.
-    let unsentBytes: (UInt64) -> Int
 
     var peers: [UInt64: Peer] = [:]
     package internal(set) var rooms: [String: RoomHost] = [:]
     /// Room codes in the order the rooms opened.
     package internal(set) var roomOrder: [String] = []
     var random: SplitMix64
+    /// Bytes the shell holds for each connection and has not written yet, as the wake being handled says: with the
+    /// wake's own, what the output cap counts.
+    var unsentByShell: [UInt64: Int] = [:]
 
     /// Timer actions decided in this wake; they do not wait for the save.
     var timerActions: [HostAction] = []
@@ -67,11 +68,11 @@ package final class HostCore {
     /// The wake's commit was asked for and its output waits for the outcome.
     var persisting = false
 
-    /// Resumes the rooms `store` holds and opens the host's own, at `time`; the first `endWake` saves them.
+    /// Resumes the rooms `store` holds and opens the host's own, at `time`; the first wake saves them.
     package init(
         config: HostConfiguration, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: HostLog,
         store: (any HostStorage)?, webSite: WebSite, randomness: HostRandomness,
-        unsentBytes: @escaping (UInt64) -> Int, at time: HostTime, categories: [BankCategory] = [],
+        at time: HostTime, categories: [BankCategory] = [],
         choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
     ) {
         self.config = config
@@ -86,7 +87,6 @@ package final class HostCore {
         self.categories = categories
         self.choiceProblem = choiceProblem
         self.randomness = randomness
-        self.unsentBytes = unsentBytes
         self.random = SplitMix64(seed: config.seed ?? randomness.seed())
         self.roomOpenings = RoomOpeningRate(perMinute: config.limits.roomsPerMinute)
         resumeRooms()
@@ -103,9 +103,44 @@ package final class HostCore {
     /// How many connections the core holds.
     package var connectionCount: Int { peers.count }
 
-    /// Takes one input of the current wake, at `time`. What it decides is handed out by `endWake`.
-    package func take(_ input: HostInput, at time: HostTime) {
+    /// The one way into the core: a wake's inputs, in order, at `time`, and the wake's end, which answers with what
+    /// the shell must do. The bytes of each connection are handed out after the wake's changes are on disk
+    /// (`HostAction.persist`, answered by a wake holding `HostInput.committed`).
+    package func handle(_ wake: HostWake, at time: HostTime) -> [HostAction] {
         clock = time
+        unsentByShell = wake.unsent
+        defer { unsentByShell.removeAll(keepingCapacity: true) }
+        var stopping = false
+        var index = wake.events.startIndex
+        while index < wake.events.endIndex {
+            switch wake.events[index] {
+            case .read(let id, let range):
+                // A read that ended with the end of the stream is acted on with it, as one.
+                var endOfStream = false
+                if index + 1 < wake.events.endIndex, case .input(.endOfStream(id)) = wake.events[index + 1] {
+                    endOfStream = true
+                    index += 1
+                }
+                guard let peer = peers[id] else { break }
+                if !peer.isLingering { wake.bytes[range].withUnsafeBytes { peer.accept($0) } }
+                read(from: peer, endOfStream: endOfStream)
+            case .input(.shutDown):
+                stopping = beginShutDown() || stopping
+            case .input(let input):
+                take(input)
+            }
+            index += 1
+        }
+        var actions = endWake()
+        if stopping {
+            actions.append(.cancel(.sweep))
+            for code in roomOrder { actions.append(.cancel(.room(code))) }
+            for id in peers.keys { actions.append(.cancel(.connection(id))) }
+        }
+        return actions
+    }
+
+    private func take(_ input: HostInput) {
         switch input {
         case .opened(let id, let address):
             open(id, from: address)
@@ -124,27 +159,9 @@ package final class HostCore {
             fire(timer)
         case .committed(let wake, let failure):
             committed(wake, failure: failure)
+        case .shutDown:
+            break
         }
-    }
-
-    /// One input as a wake of its own: the input, then the end of the wake.
-    package func handle(_ input: HostInput, at time: HostTime) -> [HostAction] {
-        take(input, at: time)
-        return endWake()
-    }
-
-    /// Bytes a read returned for connection `id`, taken in place; `take(.endOfStream)` or `readFinished` acts on
-    /// them. Bytes for a connection that is closing are dropped.
-    package func accept(_ id: UInt64, _ bytes: UnsafeRawBufferPointer) {
-        guard let peer = peers[id], !peer.isLingering else { return }
-        peer.accept(bytes)
-    }
-
-    /// Acts on what `accept` took for connection `id`.
-    package func readFinished(_ id: UInt64, at time: HostTime) {
-        clock = time
-        guard let peer = peers[id] else { return }
-        read(from: peer, endOfStream: false)
     }
 
     private func open(_ id: UInt64, from address: String) {
@@ -159,7 +176,7 @@ package final class HostCore {
 
     /// The end of every wake: the rooms that changed are saved (see `saveChangedRooms`), then each connection's
     /// bytes are handed out, followed by its shutdown or close; the connections that ended leave the books.
-    package func endWake() -> [HostAction] {
+    private func endWake() -> [HostAction] {
         var actions = timerActions
         timerActions.removeAll(keepingCapacity: true)
         if !persisting, saveChangedRooms() {
@@ -206,12 +223,11 @@ package final class HostCore {
         peer.outboxBytes = 0
     }
 
-    /// Says goodbye to every connection and saves every room; the shell then gives the goodbyes a moment to leave
-    /// and closes what is left.
-    package func shutDown(at time: HostTime) -> [HostAction] {
-        guard !stopped else { return [] }
+    /// Says goodbye to every connection and marks every room to be saved at the end of the wake; the shell then
+    /// gives the goodbyes a moment to leave and closes what is left. Returns whether the host was running.
+    private func beginShutDown() -> Bool {
+        guard !stopped else { return false }
         stopped = true
-        clock = time
         log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
         for peer in peers.values where !peer.isLingering {
             switch peer.stage {
@@ -225,11 +241,7 @@ package final class HostCore {
             peer.stage = .lingering(until: 0)
         }
         for code in roomOrder { dirtyRooms.insert(code) }
-        var actions = endWake()
-        actions.append(.cancel(.sweep))
-        for code in roomOrder { actions.append(.cancel(.room(code))) }
-        for id in peers.keys { actions.append(.cancel(.connection(id))) }
-        return actions
+        return true
     }
 }
 

@@ -28,6 +28,8 @@ final class EmbeddedHost {
     private var received: [UInt64: [ServerMessage]] = [:]
     private var receivedPayloads: [UInt64: [[UInt8]]] = [:]
     private var lastID: UInt64 = 0
+    /// Inputs gathered for the next wake.
+    private var wake = HostWake()
 
     /// A core with the host's defaults (one room, a fixed seed, the embedded bank) changed by `configure`. With
     /// `bank`, the core plays that bank as `spyd` does: its categories in every `welcome`, and the choices of
@@ -49,10 +51,10 @@ final class EmbeddedHost {
             config: config, bank: bank, pairsFor: { choices?.pairs(for: $0) ?? BankFilter.pairs(bank, for: $0) },
             log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), store: storage,
             webSite: WebSite(hostNames: HostNames(machineName: "embedded", publicNames: [])),
-            randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), unsentBytes: { _ in 0 },
-            at: now, categories: chosenBank.map { BankCatalog.categories(of: $0) } ?? [],
+            randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), at: now,
+            categories: chosenBank.map { BankCatalog.categories(of: $0) } ?? [],
             choiceProblem: { choices?.problem(for: $0) })
-        perform(core.endWake())
+        perform(core.handle([], at: now))
     }
 
     // MARK: Connections
@@ -61,13 +63,13 @@ final class EmbeddedHost {
     func connect(from address: String = "10.0.0.2") -> UInt64 {
         lastID += 1
         decoders[lastID] = FrameDecoder()
-        perform(core.handle(.opened(lastID, address: address), at: now))
+        perform(handle(.opened(lastID, address: address)))
         return lastID
     }
 
     /// Sends `message` as one frame on connection `id`.
     func send(_ message: ClientMessage, on id: UInt64) throws {
-        perform(core.handle(.bytes(id, try WireCodec.encodeFrame(message)), at: now))
+        perform(handle(.bytes(id, try WireCodec.encodeFrame(message))))
     }
 
     /// Sends `payload`, whatever it holds, as one frame on connection `id`.
@@ -77,22 +79,36 @@ final class EmbeddedHost {
 
     /// Sends raw bytes on connection `id`.
     func send(bytes: [UInt8], on id: UInt64) {
-        perform(core.handle(.bytes(id, bytes), at: now))
+        perform(handle(.bytes(id, bytes)))
     }
 
     /// The host shuts down: it says goodbye to every connection.
     func shutDown() {
-        perform(core.shutDown(at: now))
+        perform(handle(.shutDown))
     }
 
-    /// Takes an input into the current wake, which `endWake` ends.
+    /// Adds an input to the wake being gathered, which `endWake` hands to the core.
     func take(_ input: HostInput) {
-        core.take(input, at: now)
+        wake.take(input)
+    }
+
+    /// Hands the gathered wake to the core, saying the shell still holds `unsent` bytes for those connections, and
+    /// returns its actions without carrying them out: the test plays the shell's part.
+    func endWake(unsent: [UInt64: Int] = [:]) -> [HostAction] {
+        defer { wake.removeAll() }
+        wake.unsent = unsent
+        return core.handle(wake, at: now)
+    }
+
+    /// One input as a wake of its own, after what was gathered; its actions are not carried out.
+    func handle(_ input: HostInput) -> [HostAction] {
+        wake.take(input)
+        return endWake()
     }
 
     /// The peer of connection `id` goes away.
     func drop(_ id: UInt64) {
-        perform(core.handle(.endOfStream(id), at: now))
+        perform(handle(.endOfStream(id)))
     }
 
     /// Connects and joins the host's room as `name`; returns the connection and the seat.
@@ -133,7 +149,7 @@ final class EmbeddedHost {
         while let (timer, due) = timers.filter({ $0.value <= target }).min(by: { $0.value < $1.value }) {
             move(to: max(due, now.mono))
             timers[timer] = nil
-            perform(core.handle(.timer(timer), at: now))
+            perform(handle(.timer(timer)))
         }
         move(to: target)
     }
@@ -169,7 +185,7 @@ final class EmbeddedHost {
             case .persist:
                 guard let storage else { continue }
                 let (wake, failure) = storage.commit()
-                perform(core.handle(.committed(wake, failure: failure), at: now))
+                perform(handle(.committed(wake, failure: failure)))
             }
         }
     }
