@@ -46,7 +46,7 @@ extension HostCore {
             fail(claimer, .hostStorage, "The host cannot save right now, so the seat was not given back; try again.")
             return
         }
-        store?.seated(claimer.id)
+        noteSeated(claimer)
         seat(claimer, as: claim.seat, in: host)
         host.absentSince[claim.seat] = nil
         send(

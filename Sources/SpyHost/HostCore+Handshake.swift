@@ -70,7 +70,7 @@ extension HostCore {
                 if opened { closeRoom(host, reason: nil) }
                 return
             }
-            store?.seated(peer.id)
+            noteSeated(peer)
             seat(peer, as: player, in: host)
             send(
                 .welcome(.init(you: player, token: token, room: host.code, resumed: false, categories: categories)),

@@ -34,12 +34,12 @@ extension HostCore {
         host.watchers.removeAll()
         if host.wakeArmedAt != nil {
             host.wakeArmedAt = nil
-            timerActions.append(.cancel(.room(host.code)))
+            leadingActions.append(.cancel(.room(host.code)))
         }
         rooms[host.code] = nil
         roomOrder.removeAll { $0 == host.code }
         dirtyRooms.remove(host.code)
-        store?.recordClosed(host.code)
+        if keepsRooms { journal.records.append(.closed(host.code)) }
         log.info("room \(host.code) closed")
     }
 

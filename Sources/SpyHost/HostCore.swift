@@ -23,8 +23,12 @@ package final class HostCore {
     let log: HostLog
     /// The time of the input being handled.
     var clock: HostTime
-    /// The rooms' journal, when the host keeps its rooms.
-    let store: (any HostStorage)?
+    /// Whether the host keeps its rooms in a journal, which the shell writes as the core's actions say.
+    let keepsRooms: Bool
+    /// The rooms the journal held at start, until they are resumed.
+    var kept: [RoomSnapshot]
+    /// The journal's state as the core knows it: what this wake records, what it changed, what is asked of the shell.
+    var journal = JournalBooks()
     let bank: [WordPair]
     let botVocabulary: BotVocabulary
     let pairsFor: (GameSettings) -> [WordPair]
@@ -45,8 +49,8 @@ package final class HostCore {
     /// wake's own, what the output cap counts.
     var unsentByShell: [UInt64: Int] = [:]
 
-    /// Timer actions decided in this wake; they do not wait for the save.
-    var timerActions: [HostAction] = []
+    /// Actions decided in this wake that do not wait for its save, handed out first: timers and journal rewrites.
+    var leadingActions: [HostAction] = []
     /// Connections with bytes, a shutdown or a close to hand out at the end of the wake, in the order first touched.
     var flushList: [Peer] = []
     /// Connections that asked to close in this wake; their bookkeeping ends at the end of the wake.
@@ -65,13 +69,12 @@ package final class HostCore {
     var budgetCuts = 0
     var lastBudgetWarning: Int64 = .min / 2
     private var stopped = false
-    /// The wake's commit was asked for and its output waits for the outcome.
-    var persisting = false
 
-    /// Resumes the rooms `store` holds and opens the host's own, at `time`; the first wake saves them.
+    /// Resumes the rooms the journal `kept` (`nil`: the host keeps no rooms) and opens the host's own, at `time`;
+    /// the first wake saves them.
     package init(
         config: HostConfiguration, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: HostLog,
-        store: (any HostStorage)?, webSite: WebSite, randomness: HostRandomness,
+        kept: KeptRooms?, webSite: WebSite, randomness: HostRandomness,
         at time: HostTime, categories: [BankCategory] = [],
         choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
     ) {
@@ -79,7 +82,8 @@ package final class HostCore {
         self.limits = config.limits
         self.log = log
         self.clock = time
-        self.store = store
+        self.keepsRooms = kept != nil
+        self.kept = kept?.rooms ?? []
         self.bank = bank
         self.botVocabulary = BotVocabulary(pairs: bank)
         self.pairsFor = pairsFor
@@ -89,7 +93,7 @@ package final class HostCore {
         self.randomness = randomness
         self.random = SplitMix64(seed: config.seed ?? randomness.seed())
         self.roomOpenings = RoomOpeningRate(perMinute: config.limits.roomsPerMinute)
-        resumeRooms()
+        resumeRooms(rewrite: kept?.needsRewrite == true)
         while roomOrder.filter({ rooms[$0]?.permanent == true }).count < config.rooms {
             _ = openRoom(permanent: true)
         }
@@ -157,8 +161,10 @@ package final class HostCore {
             drop(peer)
         case .timer(let timer):
             fire(timer)
-        case .committed(let wake, let failure):
-            committed(wake, failure: failure)
+        case .committed(let outcome):
+            committed(outcome)
+        case .rewritten(let failure):
+            rewritten(failure: failure)
         case .shutDown:
             break
         }
@@ -177,9 +183,11 @@ package final class HostCore {
     /// The end of every wake: the rooms that changed are saved (see `saveChangedRooms`), then each connection's
     /// bytes are handed out, followed by its shutdown or close; the connections that ended leave the books.
     private func endWake() -> [HostAction] {
-        var actions = timerActions
-        timerActions.removeAll(keepingCapacity: true)
-        if !persisting, saveChangedRooms() {
+        var actions = leadingActions
+        leadingActions.removeAll(keepingCapacity: true)
+        // A wake answering a rewrite asked ahead of a commit hands nothing out: the output waits for the commit.
+        if journal.committing != nil { return actions }
+        if !journal.justCommitted, let records = saveChangedRooms() {
             // The wake's output waits for `HostInput.committed`, whose wake hands it out; a connection that was
             // only answered a keep-alive hears nothing of the wake's changes and need not wait for the disk.
             flushList.removeAll { peer in
@@ -187,11 +195,10 @@ package final class HostCore {
                 handOut(peer, into: &actions)
                 return true
             }
-            persisting = true
-            actions.append(.persist)
+            actions.append(.persist(records))
             return actions
         }
-        persisting = false
+        journal.justCommitted = false
         for peer in flushList {
             handOut(peer, into: &actions)
             if peer.isClosing {

@@ -64,7 +64,7 @@ final class Server {
         let webSite = WebSite(
             hostNames: HostNames(machineName: DiscoveryAnswer.systemHostName(), publicNames: options.publicNames))
         core = HostCore(
-            config: options.hostConfiguration, bank: bank, pairsFor: pairsFor, log: log.hostLog, store: store,
+            config: options.hostConfiguration, bank: bank, pairsFor: pairsFor, log: log.hostLog, kept: store?.kept,
             webSite: webSite, randomness: HostRandomness(token: { ResumeToken.make() }, seed: { SecureRandom.seed() }),
             at: HostTime(mono: clock.monoMs(), wall: clock.wallMs()), categories: categories,
             choiceProblem: choiceProblem)
@@ -247,12 +247,18 @@ final class Server {
                 }
             case .cancel(let timer):
                 loop.cancel(timers.removeValue(forKey: timer))
-            case .persist:
+            case .persist(let records):
                 guard let store else { continue }
                 for link in sentAhead { link.flushNow() }
                 sentAhead.removeAll()
-                let (taken, error) = store.commit()
-                perform(handOver(.committed(taken, failure: error.map { "\($0)" })))
+                let outcome = store.commit(records)
+                perform(handOver(.committed(outcome)))
+                last = (0, nil)
+            case .rewrite(let snapshots):
+                guard let store else { continue }
+                var failure: String?
+                do { try store.rewrite(snapshots) } catch { failure = "\(error)" }
+                perform(handOver(.rewritten(failure: failure)))
                 last = (0, nil)
             }
         }

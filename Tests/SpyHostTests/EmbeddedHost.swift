@@ -49,7 +49,7 @@ final class EmbeddedHost {
         self.storage = storage
         core = HostCore(
             config: config, bank: bank, pairsFor: { choices?.pairs(for: $0) ?? BankFilter.pairs(bank, for: $0) },
-            log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), store: storage,
+            log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), kept: storage?.kept,
             webSite: WebSite(hostNames: HostNames(machineName: "embedded", publicNames: [])),
             randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), at: now,
             categories: chosenBank.map { BankCatalog.categories(of: $0) } ?? [],
@@ -182,10 +182,12 @@ final class EmbeddedHost {
                 timers[timer] = deadline
             case .cancel(let timer):
                 timers[timer] = nil
-            case .persist:
+            case .persist(let records):
                 guard let storage else { continue }
-                let (wake, failure) = storage.commit()
-                perform(handle(.committed(wake, failure: failure)))
+                perform(handle(.committed(storage.commit(records))))
+            case .rewrite(let snapshots):
+                guard let storage else { continue }
+                perform(handle(.rewritten(failure: storage.rewrite(snapshots))))
             }
         }
     }
@@ -217,89 +219,58 @@ private final class LockedTokens: @unchecked Sendable {
     func take() -> String { lock.withLock { next() } }
 }
 
-/// A journal in memory whose commits fail when a test says so; `events` records commits and sends in order.
-final class FakeStorage: HostStorage {
+/// The shell's journal, in memory: it takes the records and rewrites the core hands out, fails when a test says so,
+/// and keeps what a restart would find. `events` records commits, rewrites and sends in order.
+final class FakeStorage {
+    /// The rooms the journal holds at start.
     var recovered: [RoomSnapshot] = []
     var needsRewrite = false
     private(set) var isFailing = false
-    var roomsDueForSnapshot: Set<String> { [] }
-    var wantsCompaction: Bool { false }
     /// Whether the next commit fails.
     var failNextCommit = false
     /// Whether rewriting the journal fails.
     var rewriteFails = false
-    /// Commits and sends, in the order they happened.
+    /// Whether the next commit that works finds the journal grown enough to be compacted.
+    var compactAfterNextCommit = false
+    /// Commits, rewrites and sends, in the order they happened.
     var events: [String] = []
-    /// Records waiting for the commit, and those committed.
-    private(set) var pending: [String] = []
+    /// What was committed, one line a record, and the rewrites.
     private(set) var committed: [String] = []
-    private var held: Set<String> = []
-    private var heldInWake: Set<String> = []
-    private var wake = StorageWake()
+    /// The records committed since the last rewrite, and the rooms that rewrite wrote: what a restart replays.
+    private(set) var records: [JournalEntry] = []
 
-    struct Refused: Error {}
+    var kept: KeptRooms { KeptRooms(rooms: recovered, needsRewrite: needsRewrite) }
 
-    func touch(_ host: RoomHost, roomBefore: Room) {
-        guard wake.before[host.code] == nil else { return }
-        let before = RoomSnapshot(
-            room: roomBefore, tokens: host.tokens, permanent: host.permanent, bots: host.bots.memory,
-            joinedByOthers: host.joinedByOthers)
-        wake.before[host.code] = held.contains(host.code) ? .some(before) : .some(nil)
-    }
-
-    func recordsAsChange(_ event: RoomEvent) -> Bool {
-        switch event {
-        case .start, .words, .moderatorPair: return false
-        default: break
-        }
-        return true
-    }
-
-    func recordChange(
-        room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?
-    ) {
-        pending.append("change \(room)")
-    }
-
-    func recordSnapshot(_ snapshot: RoomSnapshot) {
-        pending.append("snapshot \(snapshot.room.code)")
-        heldInWake.insert(snapshot.room.code)
-    }
-
-    func recordClosed(_ code: String) {
-        pending.append("closed \(code)")
-    }
-
-    func seated(_ id: UInt64) { wake.seated.insert(id) }
-
-    func skipWake() {
-        pending = []
-        heldInWake = []
-        wake = StorageWake()
-    }
-
-    func commit() -> (StorageWake, String?) {
-        defer {
-            pending = []
-            heldInWake = []
-            wake = StorageWake()
-        }
-        if failNextCommit {
+    func commit(_ wake: [JournalEntry]) -> CommitOutcome {
+        if failNextCommit || isFailing {
             failNextCommit = false
             isFailing = true
             events.append("commit failed")
-            return (wake, "the disk refused the write")
+            return CommitOutcome(failure: "the disk refused the write")
         }
         events.append("commit")
-        committed += pending
-        held.formUnion(heldInWake)
-        return (wake, nil)
+        records += wake
+        committed += wake.map {
+            switch $0 {
+            case .snapshot(let snapshot): "snapshot \(snapshot.room.code)"
+            case .change(let room, _, _, _, _): "change \(room)"
+            case .closed(let code): "closed \(code)"
+            }
+        }
+        defer { compactAfterNextCommit = false }
+        return CommitOutcome(wantsCompaction: compactAfterNextCommit)
     }
 
-    func rewrite(_ snapshots: [RoomSnapshot]) throws {
-        if rewriteFails { throw Refused() }
+    /// Rewrites the journal; returns why it could not.
+    func rewrite(_ snapshots: [RoomSnapshot]) -> String? {
+        if rewriteFails {
+            events.append("rewrite failed")
+            return "the disk refused the rewrite"
+        }
         isFailing = false
-        held = Set(snapshots.map(\.room.code))
+        events.append("rewrite")
         committed.append("rewrite of \(snapshots.count) rooms")
+        records = snapshots.map { .snapshot($0) }
+        return nil
     }
 }
