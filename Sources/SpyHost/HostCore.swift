@@ -12,8 +12,8 @@ import SpyWeb
 /// (`HostAction.persist`, one commit for the whole wake), and the wake's bytes wait for the outcome
 /// (`HostInput.committed`): only then are they handed out, each connection's before its close, so nothing is
 /// acknowledged before it is on disk; when the commit failed, the wake is taken back first and its messages are
-/// never handed out. Nothing here reads a clock or a socket: the time comes with each wake, and the journal's
-/// records go through `HostStorage`.
+/// never handed out. Nothing here reads a clock, a socket or a file: the time comes with each wake, the journal's
+/// records and rewrites leave as actions and their outcomes come back as inputs.
 ///
 /// The core's ideas live in files of their own: input and its budget, the handshake, the room registry, saving,
 /// sweeps and timers, bots, output, the web path and seat claims.
