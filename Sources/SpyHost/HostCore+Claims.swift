@@ -12,7 +12,7 @@ extension HostCore {
         case .failure(let rejection):
             fail(peer, rejection.code, rejection.message)
         case .success(let claim):
-            peer.stage = .claiming(room: host.code, player: seat)
+            peer.stage = .claiming(room: host.code, player: seat, probed: false)
             armPeerTimer(peer)
             send(.claimPending(.init(player: seat)), to: peer)
             ask(for: claim, in: host)

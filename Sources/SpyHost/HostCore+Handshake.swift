@@ -177,7 +177,7 @@ extension HostCore {
 
     func seat(_ peer: Peer, as player: PlayerID, in host: RoomHost) {
         peer.helloAccepted()
-        peer.stage = .seated(room: host.code, player: player)
+        peer.stage = .seated(room: host.code, player: player, probed: false)
         host.peers[player] = peer.id
         host.emptySince = nil
         armPeerTimer(peer)

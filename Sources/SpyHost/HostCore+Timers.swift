@@ -14,8 +14,10 @@ extension HostCore {
     func armPeerTimer(_ peer: Peer) {
         let deadline: Int64
         switch peer.stage {
-        case .greeting(let until), .lingering(let until):
+        case .greeting(let until), .lingering(let until, _):
             deadline = until
+        case .closing:
+            return
         case .seated, .watching, .claiming:
             deadline = peer.lastHeard + Int64(peer.probed ? limits.idleSeconds : limits.pingSeconds) * 1000
         }
@@ -65,11 +67,13 @@ extension HostCore {
             } else if now >= deadline {
                 fail(peer, .helloTimeout)
             }
-        case .lingering(let until):
+        case .lingering(let until, _):
             if now >= until {
                 closeSoon(peer)
                 return
             }
+        case .closing:
+            return
         case .seated, .watching, .claiming:
             let silent = now - peer.lastHeard
             if silent >= closeAfter {

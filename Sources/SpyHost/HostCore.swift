@@ -126,7 +126,7 @@ package final class HostCore {
                     index += 1
                 }
                 guard let peer = peers[id] else { break }
-                if !peer.isLingering { wake.bytes[range].withUnsafeBytes { peer.accept($0) } }
+                if !peer.isFinished { wake.bytes[range].withUnsafeBytes { peer.accept($0) } }
                 read(from: peer, endOfStream: endOfStream)
             case .input(.shutDown):
                 stopping = beginShutDown() || stopping
@@ -150,7 +150,7 @@ package final class HostCore {
             open(id, from: address)
         case .bytes(let id, let bytes):
             guard let peer = peers[id] else { return }
-            bytes.withUnsafeBytes { if !peer.isLingering { peer.accept($0) } }
+            bytes.withUnsafeBytes { if !peer.isFinished { peer.accept($0) } }
             read(from: peer, endOfStream: false)
         case .endOfStream(let id):
             guard let peer = peers[id] else { return }
@@ -201,11 +201,14 @@ package final class HostCore {
         journal.justCommitted = false
         for peer in flushList {
             handOut(peer, into: &actions)
-            if peer.isClosing {
+            switch peer.stage {
+            case .closing:
                 actions.append(.close(peer.id))
-            } else if peer.shutsWrite, !peer.shutHandedOut {
-                peer.shutHandedOut = true
+            case .lingering(let until, .due):
+                peer.stage = .lingering(until: until, shut: .handedOut)
                 actions.append(.shutWriteWhenDrained(peer.id))
+            case .greeting, .seated, .watching, .claiming, .lingering:
+                break
             }
         }
         flushList.removeAll(keepingCapacity: true)
@@ -236,16 +239,17 @@ package final class HostCore {
         guard !stopped else { return false }
         stopped = true
         log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
-        for peer in peers.values where !peer.isLingering {
+        for peer in peers.values where !peer.isFinished {
             switch peer.stage {
             case .greeting, .claiming:
                 // Not seated yet: the host accepts no one now.
                 send(.error(.init(.hostClosing)), to: peer)
-            case .seated, .watching, .lingering:
+            case .seated, .watching, .lingering, .closing:
                 send(.bye(.init(reason: "host_closing")), to: peer)
             }
             queueWebSocketClose(peer, .goingAway, "host_closing")
-            peer.stage = .lingering(until: 0)
+            // Said goodbye: its input is dropped from now, and the shell closes it once the goodbyes had a moment.
+            peer.stage = .lingering(until: clock.monoMs(), shut: .open)
         }
         for code in roomOrder { dirtyRooms.insert(code) }
         return true

@@ -23,6 +23,22 @@ import Testing
         #expect(host.core.connectionCount == 0)
     }
 
+    @Test func aLingeringConnectionIsShutOnceDropsWhatItSendsAndClosesWhenThePeerCloses() throws {
+        let host = EmbeddedHost { $0.limits.helloSeconds = 10 }
+        let id = host.connect()
+        host.advance(seconds: 10)
+        #expect(EmbeddedHost.errors(in: host.messages(on: id)) == [.helloTimeout])
+        // What a lingering peer still sends is read and dropped; its write side was shut once.
+        try host.send(.hello(.init(name: "Ann")), on: id)
+        #expect(host.messages(on: id).isEmpty)
+        #expect(host.actions.filter { $0 == .shutWriteWhenDrained(id) }.count == 1)
+        #expect(!host.closed.contains(id))
+        host.drop(id)
+        #expect(host.closed.contains(id))
+        #expect(host.core.connectionCount == 0)
+        #expect(host.core.rooms.values.allSatisfy { $0.room.playerIDs.isEmpty })
+    }
+
     @Test func anAbsentSpeakerKeepsTheTableWaitingTwentySeconds() throws {
         let host = EmbeddedHost()
         let seats = try ["Ann", "Ben", "Cat", "Dan"].map { try host.join($0) }
