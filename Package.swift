@@ -48,6 +48,8 @@ let package = Package(
                 .embedInCode("Assets/views/board-view.mjs"), .embedInCode("Assets/views/game-view.mjs"),
                 .embedInCode("Assets/views/pass-view.mjs"), .embedInCode("Assets/board.mjs"),
                 .embedInCode("Assets/page.mjs"), .embedInCode("Assets/views/page-view.mjs"),
+                .embedInCode("Assets/core/evening.mjs"), .embedInCode("Assets/views/evening-view.mjs"),
+                .embedInCode("Assets/views/moderator-view.mjs"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address

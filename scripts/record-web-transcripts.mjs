@@ -417,6 +417,87 @@ const scenarios = {
     await pause(100);
     host.write("blank-guess.jsonl");
   },
+
+  // A moderator (法官) runs a typed game with a blank for five people: the owner names Amy, who declines, then
+  // accepts; she types the pair, starts, pauses and resumes, passes the turn of a speaker who dropped (who comes
+  // back), sees every ballot and the blank's guess; at game over she kicks a player and gives the seat up, and the
+  // owner takes it herself.
+  async moderator() {
+    const host = new Host(["--clues", "typed", "--seed", "9"]);
+    const board = await host.open("board", hello("", { watch: true }));
+    await board.type("room");
+    const names = ["Olive", "Amy", "Ben", "Cleo", "Dan", "Eve"];
+    const conns = {};
+    const ids = {};
+    const tokens = {};
+    for (const name of names) {
+      const conn = await host.open(name.toLowerCase(), hello(name));
+      const welcome = await conn.type("welcome");
+      await conn.type("room");
+      conns[name] = conn;
+      ids[name] = welcome.you;
+      tokens[name] = welcome.token;
+    }
+    await waitRoom(board, (r) => r.seats.length === 6);
+    const olive = conns.Olive;
+    olive.send({ type: "settings", settings: { blank: true, blankRule: "guess" } });
+    await waitRoom(olive, (r) => r.settings.blank);
+    olive.send({ type: "moderator", player: ids.Amy });
+    await conns.Amy.type("moderator_offer");
+    conns.Amy.send({ type: "moderator_answer", accept: false });
+    await olive.type("moderator_declined");
+    olive.send({ type: "moderator", player: ids.Amy });
+    await conns.Amy.type("moderator_offer");
+    conns.Amy.send({ type: "moderator_answer", accept: true });
+    await board.type("moderator");
+    const amy = conns.Amy;
+    await amy.type("moderator_view");
+    amy.send({ type: "moderator_pair", civilian: "婚紗", spy: "禮服" });
+    await amy.type("moderator_view", (m) => m.nextPair);
+    amy.send({ type: "start" });
+    const players = names.filter((name) => name !== "Amy");
+    const deals = {};
+    for (const name of players) deals[name] = await conns[name].type("deal");
+    await amy.type("moderator_view", (m) => m.players.length === 5);
+    amy.send({ type: "pause" });
+    await waitRoom(board, (r) => r.paused === true);
+    amy.send({ type: "resume" });
+    await waitRoom(board, (r) => r.paused !== true);
+    // The first speaker's phone drops; the moderator passes the turn; the phone comes back.
+    const first = board.room.turn;
+    const speaker = players.find((name) => ids[name] === first);
+    conns[speaker].drop();
+    await waitRoom(board, (r) => r.seats.some((s) => s.id === first && !s.connected));
+    amy.send({ type: "pass_turn" });
+    await waitRoom(board, (r) => r.turn !== first || r.phase !== "describing");
+    conns[speaker] = await host.open(`${speaker.toLowerCase()}-2`, hello(speaker, { token: tokens[speaker] }));
+    await conns[speaker].type("welcome");
+    await waitRoom(board, (r) => r.seats.some((s) => s.id === first && s.connected));
+    const blank = players.find((name) => deals[name].blank);
+    const spy = players.find((name) => !deals[name].blank && players.filter((other) => deals[other].word === deals[name].word).length === 1);
+    const byId = Object.fromEntries(players.map((name) => [ids[name], conns[name]]));
+    await playToGameOver(byId, board, {
+      clue: (id) => `線索${id}`,
+      choose: (voter, candidates, room) => {
+        const target = room.round === 1 ? ids[blank] : ids[spy];
+        return candidates.includes(target) ? target : candidates[0];
+      },
+      guess: () => conns[blank].send({ type: "guess", word: "西裝" }),
+    });
+    await amy.type("game_over");
+    amy.send({ type: "kick", player: ids.Dan });
+    await conns.Dan.type("error");
+    await waitRoom(board, (r) => !r.seats.some((s) => s.id === ids.Dan));
+    amy.send({ type: "moderator" });
+    await board.type("moderator", (m) => !m.player);
+    conns.Olive.send({ type: "moderator", player: ids.Olive });
+    await board.type("moderator", (m) => m.player === ids.Olive);
+    await conns.Olive.type("moderator_view");
+    await pause(200);
+    await host.stop();
+    await pause(100);
+    host.write("moderator.jsonl");
+  },
 };
 
 for (const [name, scenario] of Object.entries(scenarios)) {

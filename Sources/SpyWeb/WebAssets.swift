@@ -41,6 +41,7 @@ public enum WebAssets {
             ("/core/model.mjs", PackageResources.model_mjs),
             ("/core/moments.mjs", PackageResources.moments_mjs),
             ("/core/intents.mjs", PackageResources.intents_mjs),
+            ("/core/evening.mjs", PackageResources.evening_mjs),
             ("/shell/dom.mjs", PackageResources.dom_mjs),
             ("/shell/link.mjs", PackageResources.link_mjs),
             ("/shell/device.mjs", PackageResources.device_mjs),
@@ -52,6 +53,8 @@ public enum WebAssets {
             ("/views/game-view.mjs", PackageResources.game_view_mjs),
             ("/views/pass-view.mjs", PackageResources.pass_view_mjs),
             ("/views/page-view.mjs", PackageResources.page_view_mjs),
+            ("/views/evening-view.mjs", PackageResources.evening_view_mjs),
+            ("/views/moderator-view.mjs", PackageResources.moderator_view_mjs),
         ]
         let all = assets + modules.map { WebAsset(path: $0.0, contentType: script, bytes: $0.1) }
         return Dictionary(uniqueKeysWithValues: all.map { ($0.path, $0) })

@@ -11,7 +11,11 @@ import os
 import re
 import shutil
 import signal
+import socket
+import subprocess
 import sys
+import tempfile
+import threading
 import time
 import urllib.request
 
@@ -63,9 +67,71 @@ FRAME_RECORDER = """
 
 def arguments():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--url", required=True, help="http://127.0.0.1:PORT of a running spyd")
+    parser.add_argument("--url", help="http://127.0.0.1:PORT of a running spyd")
+    parser.add_argument("--spyd", help="the spyd binary, for a script that starts (and kills) its own host")
+    parser.add_argument("--spyd-args", default="[]", help="a JSON list of arguments for that host")
     parser.add_argument("--screenshots", default=os.environ.get("SPY_BROWSER_SCREENSHOTS", ""))
-    return parser.parse_args()
+    args = parser.parse_args()
+    if not args.url and not args.spyd:
+        parser.error("--url or --spyd is needed")
+    return args
+
+
+class Host:
+    """A spyd this script owns, on a fixed port of 127.0.0.1 with its own state directory, so that it can be killed
+    with SIGKILL and started again where the pages look for it (the same origin keeps their seats)."""
+
+    def __init__(self, binary, extra):
+        self.binary = binary
+        self.extra = list(extra)
+        self.scratch = tempfile.mkdtemp(prefix="spyd-browser-")
+        self.state = os.path.join(self.scratch, "state")
+        os.makedirs(self.state)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+        self.starts = 0
+
+    def start(self):
+        """Starts the host and returns once it says it listens (its standard error read line by line)."""
+        self.starts += 1
+        command = [self.binary, "--host", "--bind", "127.0.0.1", "--port", str(self.port), "--no-qr",
+                   "--state-dir", self.state, *self.extra]
+        self.lines = []
+        listening = threading.Event()
+        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.PIPE, env={**os.environ, "SWIFT_BACKTRACE": "enable=no"})
+
+        def read(stream, lines):
+            for raw in stream:
+                text = raw.decode("utf-8", "replace")
+                lines.append(text)
+                if "listening on" in text:
+                    listening.set()
+            listening.set()
+
+        threading.Thread(target=read, args=(self.process.stderr, self.lines), daemon=True).start()
+        check(listening.wait(DEADLINE) and self.process.poll() is None, f"spyd did not start:\n{self.log()}")
+        return self
+
+    def kill9(self):
+        """SIGKILL, as a power cut would: nothing is flushed or closed by the host itself."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=DEADLINE)
+
+    def log(self):
+        return "".join(self.lines)[-4000:]
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def find_programs():

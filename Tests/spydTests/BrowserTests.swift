@@ -37,12 +37,24 @@ import Testing
         }
 
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aModeratorRunsAWholeGameForThreePhonesAndTwoBotsAndSeesEveryWordNoPlayerDoes() async throws {
+            try await BrowserRun.script(
+                "moderator.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() async throws {
             try await BrowserRun.script(
                 "board_tv.py",
                 spyd: [
                     "--bots", "9", "--clues", "typed", "--spies", "3", "--bot-level", "easy", "--bot-delay-ms", "150",
                 ])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func theOwnerPastesOurWordsAndTheEveningsHistoryOutlivesAKillNine() async throws {
+            // The script starts its own host on a fixed port, so that the pages find it again after the kill.
+            try await BrowserRun.script("own_words.py", ownHost: ["--bots", "2", "--bot-delay-ms", "120"])
         }
     }
 
@@ -58,6 +70,11 @@ import Testing
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func onePageHoldsATableOfFourAndNeverTwoWords() async throws {
             try await BrowserRun.script("one_device_table.py", spyd: [])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func theModeratorHoldsThePhoneForFourPlayersAndOpensTheirScreenOnlyWhenAlone() async throws {
+            try await BrowserRun.script("moderator_device.py", spyd: [])
         }
 
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
@@ -141,6 +158,27 @@ enum BrowserRun {
         #expect(result.status != missingStatus, "the browser or selenium went missing:\n\(report)")
         #expect(result.status == 0, "\(report)")
         daemon.stop()
+    }
+
+    /// Runs the script with the `spyd` binary and `ownHost` as that host's arguments: the script starts the host
+    /// itself, and may kill it and start it again on the same port.
+    static func script(_ name: String, ownHost: [String]) async throws {
+        guard missing.isEmpty else {
+            Issue.record("CI=true and the browser tests cannot run: missing \(missing.joined(separator: ", ")).")
+            return
+        }
+        let python = try #require(executable("python3"))
+        let encoded = String(decoding: try JSONEncoder().encode(ownHost), as: UTF8.self)
+        var arguments = [
+            directory.appendingPathComponent(name).path, "--spyd", DaemonProcess.binary.path, "--spyd-args", encoded,
+        ]
+        let screenshots = ProcessInfo.processInfo.environment["SPY_BROWSER_SCREENSHOTS"] ?? ""
+        let scratch = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        arguments += ["--screenshots", screenshots.isEmpty ? scratch.path : screenshots]
+        let result = await run(python, arguments, seconds: scriptSeconds)
+        #expect(result.status != missingStatus, "the browser or selenium went missing:\n\(result.output)")
+        #expect(result.status == 0, "\(name) exited \(result.status):\n\(result.output)")
     }
 
     /// Runs a program with a deadline; its standard output and error together. Waits without holding a thread, so

@@ -2,6 +2,7 @@
 // whatever the game asks of them; with several seats on the device, the pass screens. This module only starts
 // things and names the intents of the page's fixed controls: the model (core/), the effects runner
 // (shell/effects.mjs) and the views (views/page-view.mjs) do the rest.
+import { WORDS_TEXT_BYTES } from "./core/evening.mjs";
 import { initialModel } from "./core/model.mjs";
 import { adoptTabSeat, LAST_NAME_KEY, loadSeats, read } from "./shell/device.mjs";
 import { run } from "./shell/effects.mjs";
@@ -51,15 +52,43 @@ $("settings-form").addEventListener("change", (event) => {
   const value = settingValue(input);
   dispatch(value === undefined ? { type: "redraw" } : { type: "settings", settings: { [input.dataset.setting]: value } });
 });
+$("words-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  dispatch({ type: "words_send", text: $("words-text").value, replace: $("words-replace").checked });
+});
+$("words-file").addEventListener("change", (event) => readWordsFile(event.target));
+$("set-wordSource").addEventListener("change", (event) => dispatch({ type: "settings", settings: { wordSource: event.target.value } }));
+$("words-export").addEventListener("click", () => dispatch({ type: "words_export" }));
+$("words-clear").addEventListener("click", () => dispatch({ type: "words_clear" }));
+$("history-csv").addEventListener("click", () => dispatch({ type: "history_export", format: "csv" }));
+$("history-json").addEventListener("click", () => dispatch({ type: "history_export", format: "json" }));
 $("leave-button").addEventListener("click", () => dispatch({ type: "leave" }));
 $("play-here").addEventListener("click", () => dispatch({ type: "play_here" }));
 $("claim-allow").addEventListener("click", () => dispatch({ type: "answer_claim", allow: true }));
 $("claim-deny").addEventListener("click", () => dispatch({ type: "answer_claim", allow: false }));
 $("claim-dialog").addEventListener("cancel", (event) => event.preventDefault());
+$("moderator-accept").addEventListener("click", () => dispatch({ type: "moderator_answer", accept: true }));
+$("moderator-decline").addEventListener("click", () => dispatch({ type: "moderator_answer", accept: false }));
+$("moderator-dialog").addEventListener("cancel", (event) => event.preventDefault());
 document.addEventListener("visibilitychange", () => dispatch({ type: "hidden", hidden: document.visibilityState === "hidden" }));
 window.addEventListener("pagehide", () => dispatch({ type: "hidden", hidden: true }));
 window.addEventListener("pageshow", () => dispatch({ type: "hidden", hidden: document.visibilityState === "hidden" }));
 wireForgotButton($("forgot"));
+
+/** A file of pairs, read on this device into the box: one over the host's cap is refused before it is read. */
+function readWordsFile(input) {
+  const file = input.files && input.files[0];
+  input.value = "";
+  if (!file) return;
+  if (file.size > WORDS_TEXT_BYTES) {
+    dispatch({ type: "words_draft", tooBig: true });
+    return;
+  }
+  file.text().then(
+    (text) => dispatch({ type: "words_draft", text: text.replace(/^\uFEFF/, "") }),
+    () => dispatch({ type: "words_draft", unreadable: true }),
+  );
+}
 
 /** A settings field's value as the host takes it; undefined when the field holds none (an empty number). */
 function settingValue(input) {

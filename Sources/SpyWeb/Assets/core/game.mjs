@@ -50,7 +50,7 @@ export function currentGame(seat) {
 
 /** Who may vote in the vote now open, from a snapshot alone (after a resume, before any `voting`). */
 export function votersOf(room) {
-  const alive = room.seats.filter((seat) => seat.alive).map((seat) => seat.id);
+  const alive = room.seats.filter((seat) => seat.alive && !seat.moderator).map((seat) => seat.id);
   const others = alive.filter((id) => !room.pk.includes(id));
   return others.length > 0 ? others : alive;
 }
@@ -61,7 +61,7 @@ export function voteFromRoom(room) {
   return {
     round: room.round,
     pk,
-    candidates: pk ? room.pk : room.seats.filter((s) => s.alive).map((s) => s.id),
+    candidates: pk ? room.pk : room.seats.filter((s) => s.alive && !s.moderator).map((s) => s.id),
     voters: votersOf(room),
   };
 }
@@ -75,6 +75,7 @@ export function voteCandidates(seat) {
 /** Seconds left on the seat's running timer at `now`, or null. */
 export function secondsLeft(timer, now) {
   if (!timer) return null;
+  if (timer.paused) return Math.max(0, Math.ceil(timer.leftMs / 1000));
   return Math.max(0, Math.ceil((timer.endsAt - now) / 1000));
 }
 
@@ -128,4 +129,25 @@ export function categoryCounts(categories, settings) {
     counts.set(entry.name, (counts.get(entry.name) || 0) + playable);
   }
   return counts;
+}
+
+/** The moderator's seat in a room snapshot, if anyone moderates. */
+export function moderatorOf(room) {
+  return room ? room.seats.find((seat) => seat.moderator === true) : undefined;
+}
+
+/** Whether this seat is the room's moderator now. */
+export function isModerator(seat) {
+  const mine = mySeat(seat);
+  return Boolean(mine && mine.moderator);
+}
+
+/** How many players the table has: the moderator plays no part and is not counted. */
+export function tableSize(room) {
+  return room ? room.seats.filter((seat) => !seat.moderator && !seat.left).length : 0;
+}
+
+/** Whether this seat may start the game: the owner, or the moderator. */
+export function runsTheGame(seat) {
+  return isOwner(seat) || isModerator(seat);
 }

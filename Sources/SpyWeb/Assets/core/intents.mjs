@@ -2,8 +2,9 @@
 // message to send, a question to ask, something to store). Handlers in the views only name an intent; they never
 // write state. Pure, like the reducer.
 import { line, spoken } from "../strings.mjs";
+import { historyCsv, historyJson, shownHistory, WORDS_TEXT_BYTES, wordsTextProblem } from "./evening.mjs";
 import { canVote, inGame, isOwner, nameOf, seatOf } from "./game.mjs";
-import { claimAsker, firstSeat, seatByKey, settle, withSeat } from "./model.mjs";
+import { claimAsker, firstSeat, moderatorAsker, moderatorSeat, seatByKey, settle, withSeat } from "./model.mjs";
 import { privateMoments } from "./moments.mjs";
 import { newSeat } from "./seat.mjs";
 
@@ -76,9 +77,13 @@ function apply(model, intent, now, effects) {
       return model.ui.holding === intent.on ? model : ui(model, { holding: intent.on });
     case "recall":
       return ui(model, { recallUntil: now + RECALL_MS });
-    case "move":
-      // start, pass, clue, guess: from the page's own seat, or a pass screen's seat.
-      return send(model, intent.key || first.key, intent.message, effects);
+    case "move": {
+      // start, pass, clue, guess: from the page's own seat, or a pass screen's seat; a start from the moderator
+      // when the page's own seat does not own the room.
+      const moderator = moderatorSeat(model);
+      const starter = intent.message.type === "start" && !intent.key && !isOwner(first) && moderator ? moderator.key : first.key;
+      return send(model, intent.key || starter, intent.message, effects);
+    }
     case "vote": {
       const seat = seatByKey(model, intent.key || first.key);
       const question = line("confirmVote", nameOf(seat, intent.target));
@@ -86,9 +91,45 @@ function apply(model, intent, now, effects) {
       return ask(model, { kind, key: seat.key, target: intent.target, moment: intent.moment, question, yes: "confirmVoteYes", no: "confirmVoteNo" }, effects);
     }
     case "kick": {
+      // The owner kicks, or the moderator (who may be another seat of a shared page).
+      const moderator = moderatorSeat(model);
+      const key = isOwner(first) || !moderator ? first.key : moderator.key;
       const question = line("confirmKick", nameOf(first, intent.player));
-      return ask(model, { kind: "kick", key: first.key, target: intent.player, question, yes: "kickYes", no: "cancel" }, effects);
+      return ask(model, { kind: "kick", key, target: intent.player, question, yes: "kickYes", no: "cancel" }, effects);
     }
+    case "moderator_name":
+      // The owner names the moderator: themselves at once, anyone else by a question they answer.
+      if (!isOwner(first) || !intent.player) return model;
+      return send(model, first.key, { type: "moderator", player: intent.player }, effects);
+    case "moderator_stop": {
+      // Nobody moderates: the owner or the moderator gives the seat up.
+      const seat = moderatorSeat(model) || first;
+      return send(model, seat.key, { type: "moderator" }, effects);
+    }
+    case "moderator_answer": {
+      const seat = moderatorAsker(model);
+      if (!seat) return model;
+      effects.push({ type: "send", key: seat.key, message: { type: "moderator_answer", accept: intent.accept === true } });
+      return withSeat(model, { ...seat, moderatorAsked: false });
+    }
+    case "moderator_pair": {
+      const seat = moderatorSeat(model);
+      const civilian = (intent.civilian || "").trim();
+      const spy = (intent.spy || "").trim();
+      if (!seat || !civilian || !spy) return model;
+      return send(model, seat.key, { type: "moderator_pair", civilian, spy }, effects);
+    }
+    case "moderate": {
+      // The moderator's moves: start, pause, resume, pass an absent player's turn.
+      const seat = moderatorSeat(model);
+      if (!seat || !["start", "pause", "resume", "pass_turn"].includes(intent.message.type)) return model;
+      return send(model, seat.key, intent.message, effects);
+    }
+    case "moderator_screen":
+      // A shared page shows the moderator's screen only after "only the moderator is looking".
+      if (model.ui.hidden || !moderatorSeat(model)) return model;
+      if (intent.step === "sure") effects.push({ type: "focus", target: "moderator-show" });
+      return ui(model, { moderator: intent.step || "" });
     case "leave": {
       const seat = seatByKey(model, intent.key || first.key);
       const question = intent.key && intent.key !== first.key
@@ -99,6 +140,48 @@ function apply(model, intent, now, effects) {
     case "settings":
       if (!isOwner(first)) return model;
       return send(model, first.key, { type: "settings", settings: intent.settings }, effects);
+    case "words_draft":
+      // A file read on this device (or its refusal before reading): its text goes into the box, to be read over
+      // and sent; nothing leaves the page yet.
+      if (!isOwner(first)) return model;
+      if (intent.tooBig) return withSeat(model, { ...first, words: { ...first.words, problem: line("ownWords.fileTooBig", WORDS_TEXT_BYTES / 1024) } });
+      if (intent.unreadable) return withSeat(model, { ...first, words: { ...first.words, problem: line("ownWords.unreadable") } });
+      return ui(withSeat(model, { ...first, words: { ...first.words, problem: null } }), {
+        words: { draft: intent.text || "", draftKey: model.ui.words.draftKey + 1 },
+      });
+    case "words_send": {
+      if (!isOwner(first) || inGame(first.room)) return model;
+      const text = intent.text || "";
+      const problem = wordsTextProblem(text);
+      if (problem) return withSeat(model, { ...first, words: { ...first.words, problem } });
+      const message = { type: "words", text };
+      if (intent.replace) message.replace = true;
+      const sent = send(model, first.key, message, effects);
+      const seat = firstSeat(sent);
+      return ui(withSeat(sent, { ...seat, words: { ...seat.words, sent: text, sending: true, problem: null, report: null } }), { words: { draft: text, draftKey: model.ui.words.draftKey } });
+    }
+    case "words_export": {
+      if (!isOwner(first) || inGame(first.room)) return model;
+      const sent = send(model, first.key, { type: "words_export" }, effects);
+      const seat = firstSeat(sent);
+      return withSeat(sent, { ...seat, words: { ...seat.words, exportAsked: true } });
+    }
+    case "words_clear": {
+      if (!isOwner(first) || inGame(first.room)) return model;
+      const count = first.room.wordCount || 0;
+      return ask(model, { kind: "words_clear", key: first.key, question: line("ownWords.confirmClear", count), yes: "wordsClearYes", no: "cancel" }, effects);
+    }
+    case "history_export": {
+      // A file made here from the records the host sent; only of games that are over.
+      const records = shownHistory(first);
+      if (records.length === 0) return model;
+      const code = first.room.room;
+      const file = intent.format === "json"
+        ? { name: `history-${code}.json`, mime: "application/json", text: historyJson(records, code) }
+        : { name: `history-${code}.csv`, mime: "text/csv", text: historyCsv(records) };
+      effects.push({ type: "download", ...file });
+      return model;
+    }
     case "redraw":
       // A setting the page cannot send (a number field left empty): the form shows again what is in force.
       return withSeat(model, { ...first, settingsReset: first.settingsReset + 1 });
@@ -145,7 +228,12 @@ function apply(model, intent, now, effects) {
       return ui(model, { pass: { ...model.ui.pass, forgot: intent.step ? { step: intent.step, key: intent.key } : null } });
     case "hidden":
       // The page is hidden (another app, a locked screen): nothing private stays drawn.
-      return ui(model, { hidden: intent.hidden, holding: false, pass: intent.hidden ? { ...model.ui.pass, open: "", forgot: null } : model.ui.pass });
+      return ui(model, {
+        hidden: intent.hidden,
+        holding: false,
+        pass: intent.hidden ? { ...model.ui.pass, open: "", forgot: null } : model.ui.pass,
+        moderator: intent.hidden ? "" : model.ui.moderator,
+      });
     case "qr_shown":
       return ui(model, { qrShown: true });
     case "board_join": {
@@ -190,6 +278,13 @@ function confirmed(model, confirm, effects) {
     case "leave":
       effects.push({ type: "send", key: confirm.key, message: { type: "leave" } });
       return model;
+    case "words_clear": {
+      const first = firstSeat(model);
+      if (!isOwner(first) || inGame(first.room)) return model;
+      const sent = send(model, first.key, { type: "words_clear" }, effects);
+      const seat = firstSeat(sent);
+      return withSeat(sent, { ...seat, words: { ...seat.words, sent: "", sending: true, problem: null, report: null } });
+    }
     default:
       return model;
   }

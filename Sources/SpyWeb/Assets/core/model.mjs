@@ -4,7 +4,7 @@
 // public-only. `receive` folds a seat's message into the model and draws the consequences for the page (the next
 // seat taking the first place, the claim question, joining when the watched game ends). Pure, like the reducer.
 import { line, say } from "../strings.mjs";
-import { canVote, inGame, nameOf } from "./game.mjs";
+import { canVote, inGame, isModerator, nameOf } from "./game.mjs";
 import { privateMoments } from "./moments.mjs";
 import { newSeat, update } from "./seat.mjs";
 
@@ -39,10 +39,13 @@ export function initialModel({ board = false, lang = "en", stored = [], lastName
       recallUntil: 0, // a screen reader's activation of 忘詞 shows the word for a moment
       confirm: null, // the question asked: { kind, key, target, question, yes, no }
       pass: { open: "", forgot: null, ballots: [] }, // the pass screens: the moment opened, the forgot page's step
+      // The moderator's screen on a shared page: closed (""), "only the moderator looking?" ("sure"), shown ("open").
+      moderator: "",
       addSeat: { open: false, error: null, nameKey: 0 },
       hidden: false, // the page is hidden: nothing private stays drawn
       boardRoom: roomParam,
       qrShown: false, // the board's QR code loaded: the board says "scan or open"
+      words: { draft: "", draftKey: 0 }, // the owner's box of pairs: a file read fills it
     },
   };
 }
@@ -179,6 +182,10 @@ export function settle(model, effects) {
     if (!seat || !canVote(seat)) next = { ...next, ui: { ...next.ui, confirm: null } };
   }
   const first = firstSeat(next);
+  if (next.ui.moderator && (!moderatorSeat(next) || privateMoments(next).length > 0)) {
+    // A player's private moment means the device is in a player's hands: the moderator's screen closes.
+    next = { ...next, ui: { ...next.ui, moderator: "" } };
+  }
   if (next.ui.pass.forgot && (privateMoments(next).length > 0 || !inGame(first.room))) {
     next = { ...next, ui: { ...next.ui, pass: { ...next.ui.pass, forgot: null } } };
   }
@@ -186,14 +193,24 @@ export function settle(model, effects) {
   const firstKey = first.key;
   const kept = effects.filter((effect) => {
     if (effect.type === "announce" || effect.type === "vibrate") return effect.key === firstKey || effect.key === undefined;
-    if (effect.type === "focus" && effect.target === "claim-allow") return true;
+    if (effect.type === "focus" && (effect.target === "claim-allow" || effect.target === "moderator-accept")) return true;
     if (effect.type === "focus" || effect.type === "scroll") {
       if (effect.key !== undefined && effect.key !== firstKey) return false;
-      return !shared || effect.target.startsWith("join-") || effect.target.startsWith("confirm");
+      return !shared || effect.target.startsWith("join-") || effect.target.startsWith("confirm") || effect.target.startsWith("moderator-");
     }
     return true;
   });
   return { model: next, effects: kept };
+}
+
+/** The page's seat that is the room's moderator (法官), if one is: its screen shows what only it may see. */
+export function moderatorSeat(model) {
+  return model.seats.find((seat) => seat.joined && isModerator(seat)) || null;
+}
+
+/** The page's seat the owner asks to moderate, if any. */
+export function moderatorAsker(model) {
+  return model.seats.find((seat) => seat.joined && seat.moderatorAsked) || null;
 }
 
 /** The seat whose claim question the page shows, if any. */

@@ -3,7 +3,8 @@
 // through `update`. It never touches the DOM, storage, sockets or the clock: `now` is given, and whatever must
 // happen outside (store a token, open or close the link, announce, focus, scroll, vibrate) comes back as effects.
 import { line, problemLine } from "../strings.mjs";
-import { canVote, currentGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
+import { foldEvening, newWords } from "./evening.mjs";
+import { canVote, currentGame, inGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
 
 /** At most this many lines of events are kept. */
 export const EVENT_LIMIT = 200;
@@ -44,11 +45,18 @@ export function newSeat(fields = {}) {
     needPassword: false,
     suggestedName: "",
     claimAsked: null, // this seat is asked to let someone take back a seat: { player, name }
+    moderatorAsked: false, // the owner asks this seat to be the moderator (法官)
+    // What only the moderator sees (every word and role, the ballots, the guesses, the typed pair): only ever from
+    // a `moderator_view` addressed to this seat, and dropped as soon as this seat is not the moderator.
+    moderatorView: null,
+    pairsTaken: 0, // pairs the host took from this moderator: the pair's fields start empty after each
     lastTurnKey: "",
     lastVoteKey: "",
     cluesSent: 0, // this seat's clues the host took: the clue box starts empty after each
     settingsReset: 0, // refused settings: the form shows again what is in force
     gone: false, // given up (left, kicked, room closed, token expired): the page lets it go
+    words: newWords(), // the owner's work on the room's own list (evening.mjs)
+    history: [], // the records of the room's finished games, oldest first
     ...fields,
   };
 }
@@ -62,8 +70,9 @@ export function update(seat, message, now) {
     next.events = [...next.events, entry].slice(-EVENT_LIMIT);
   };
   const announce = (entry) => fx({ type: "announce", line: entry });
-  const setTimer = (ms, kind) => {
-    next.timer = typeof ms === "number" ? { endsAt: now + ms, kind: kind || "" } : null;
+  const setTimer = (ms, kind, paused = Boolean(next.room && next.room.paused)) => {
+    // A paused timer keeps what is left: it shows that, without counting down.
+    next.timer = typeof ms === "number" ? { endsAt: now + ms, kind: kind || "", paused, leftMs: ms } : null;
   };
   const turnNews = (player, round, pk) => {
     const key = `${currentGame(next)}/${round}/${player}/${pk}`;
@@ -124,7 +133,7 @@ export function update(seat, message, now) {
         voteNews();
       }
       if (message.phase === "describing" && message.turn) turnNews(message.turn, message.round, message.pk.length > 0);
-      setTimer(message.timerMs, message.timerKind);
+      setTimer(message.timerMs, message.timerKind, message.paused === true);
       break;
     case "deal": {
       // The same deal comes again after every reconnection; only a new game resets the table.
@@ -216,13 +225,47 @@ export function update(seat, message, now) {
     case "claim_done":
       if (next.claimAsked && next.claimAsked.player === message.player) next.claimAsked = null;
       break;
+    case "moderator": {
+      const entry = message.player === next.id ? line("moderator.youAre") : message.player ? line("moderator.is", nameOf(next, message.player)) : line("moderator.nobody");
+      next.moderatorAsked = false;
+      if (message.player !== next.id) next.moderatorView = null;
+      record(entry);
+      announce(entry);
+      break;
+    }
+    case "moderator_offer":
+      if (message.player === next.id) {
+        next.moderatorAsked = true;
+        fx({ type: "focus", target: "moderator-accept" });
+      }
+      break;
+    case "moderator_declined": {
+      const entry = line("moderator.declined", nameOf(next, message.player));
+      next.notice = entry;
+      record(entry);
+      announce(entry);
+      break;
+    }
+    case "moderator_view": {
+      const before = next.moderatorView && next.moderatorView.nextPair;
+      if (message.nextPair && JSON.stringify(message.nextPair) !== JSON.stringify(before)) next.pairsTaken += 1;
+      next.moderatorView = message;
+      break;
+    }
     case "owner": {
       const entry = message.player === next.id ? line("youAreOwner") : line("newOwner", nameOf(next, message.player));
       record(entry);
       announce(entry);
       break;
     }
+    case "words_report":
+    case "word_list":
+    case "history":
+      foldEvening(next, message, fx);
+      break;
     case "error":
+      // A refused `words`, `words_clear` or `words_export` is answered by this error alone.
+      if (next.words.sending || next.words.exportAsked) next.words = { ...next.words, sending: false, exportAsked: false };
       applyError(next, message, record, fx);
       break;
     case "bye":
@@ -286,6 +329,10 @@ function applyRoom(next, view, record, fx) {
     next.ballot = null;
   }
   if (view.phase !== "guessing") next.guessing = null;
+  if (before && inGame(view) && before.paused !== view.paused) record(line(view.paused ? "moderator.pausedEvent" : "moderator.resumedEvent"));
+  // Only the moderator's own seat keeps what the moderator sees; a question to moderate ends with the deal.
+  if (!mine || !mine.moderator) next.moderatorView = null;
+  if (inGame(view)) next.moderatorAsked = false;
   if (view.phase === "lobby") {
     next.gameOver = null;
     next.result = null;

@@ -85,6 +85,19 @@ export function run(model, render) {
         pickLanguage(effect.lang);
         draw();
         break;
+      case "download": {
+        // A file made on this page (the history) or from the host's answer (the list): saved, never uploaded.
+        const url = URL.createObjectURL(new Blob([effect.text], { type: `${effect.mime};charset=utf-8` }));
+        const anchor = document.createElement("a");
+        anchor.href = url;
+        anchor.download = effect.name;
+        anchor.hidden = true;
+        document.body.append(anchor);
+        anchor.click();
+        anchor.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        break;
+      }
       case "board_password":
         write(BOARD_PASSWORD_KEY, effect.password, "session");
         break;

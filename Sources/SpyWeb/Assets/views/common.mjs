@@ -5,12 +5,13 @@ import { resultLines } from "../core/seat.mjs";
 import { nameOf } from "../core/game.mjs";
 import { say } from "../strings.mjs";
 
-/** The small labels after a seat's name: turn, owner, you, bot, away, not dealt, out and role, voted, score. */
+/** The small labels after a seat's name: turn, owner, moderator, you, bot, away, not dealt, out and role, voted, score. */
 export function seatBadges(seat, room, me, L) {
   const badges = [];
   const badge = (text, kind) => h("span", { key: kind, class: `badge ${kind}`, text });
   if (room.turn === seat.id && room.phase === "describing") badges.push(badge(`▶ ${L.turnMark}`, "turn"));
   if (seat.owner) badges.push(badge(`★ ${L.owner}`, "owner"));
+  if (seat.moderator) badges.push(badge(`⚖ ${L.moderator.tag}`, "moderator"));
   if (seat.id === me) badges.push(badge(L.you, "me"));
   if (seat.bot) badges.push(badge(L.bot, "bot"));
   if (!seat.connected) badges.push(badge(L.away, "away"));
@@ -19,7 +20,7 @@ export function seatBadges(seat, room, me, L) {
   if (inGame && !seat.alive && !seat.sittingOut) badges.push(badge(L.out, "out"));
   if (seat.revealed) badges.push(badge(L.role[seat.revealed], `role role-${seat.revealed}`));
   if (room.phase === "voting" && seat.voted) badges.push(badge(`✓ ${L.voted}`, "voted"));
-  if (room.game > 0) badges.push(badge(L.points(seat.score), "score"));
+  if (room.game > 0 && !seat.moderator) badges.push(badge(L.points(seat.score), "score"));
   return badges;
 }
 
@@ -30,6 +31,7 @@ export function seatItems(room, me, L, extra) {
     if (room.turn === seat.id && room.phase === "describing") classes.push("is-turn");
     if (room.phase !== "lobby" && !seat.alive && !seat.sittingOut) classes.push("is-out");
     if (seat.id === me) classes.push("is-me");
+    if (seat.moderator) classes.push("is-moderator");
     if (!seat.connected) classes.push("is-away");
     return h(
       "li",

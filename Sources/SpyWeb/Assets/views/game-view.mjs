@@ -4,8 +4,8 @@
 // (`wordCard`, `actionPanel`, `voteItems`, `gameOverPanel`, `categoryItems`, `seatExtras`) are functions of the
 // model and a sentence table, tested under node; `renderGame` writes them into the page's markup through dom.mjs.
 import { h, patch, set } from "../shell/dom.mjs";
-import { sharedPage } from "../core/model.mjs";
-import { blankOf, canVote, categoryCounts, holdsWord, inGame, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
+import { moderatorSeat, sharedPage } from "../core/model.mjs";
+import { blankOf, canVote, categoryCounts, holdsWord, inGame, isModerator, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
 import { line, say } from "../strings.mjs";
 import { clueItems, resultItems, revealItems, seatItems } from "./common.mjs";
 
@@ -28,14 +28,16 @@ export function actionPanel(model, seat, L) {
   const room = seat.room;
   const me = mySeat(seat);
   const owner = isOwner(seat);
+  // The moderator starts the game too, and has no word, no turn and no ballot of their own.
+  const moderator = isModerator(seat);
   // Several seats on the page: turns, ballots and guesses are taken on the pass screens.
   const shared = sharedPage(model);
   const panel = { prompt: "", lobbyActions: false, startLabel: L.start, turnSpoken: false, clueForm: false, voteList: false, guessForm: false, gameOver: false };
   switch (room.phase) {
     case "lobby":
-      panel.prompt = owner ? L.ownerCanStart : L.waitingForStart;
+      panel.prompt = moderator ? L.moderator.canStart : owner ? L.ownerCanStart : L.waitingForStart;
       if (seat.opened) panel.prompt = `${L.roomYouOpened(room.room)} · ${panel.prompt}`;
-      panel.lobbyActions = owner;
+      panel.lobbyActions = owner || moderator;
       break;
     case "describing":
       if (isMyTurn(seat) && !shared) {
@@ -50,7 +52,9 @@ export function actionPanel(model, seat, L) {
       }
       break;
     case "voting":
-      if (shared) {
+      if (moderator) {
+        panel.prompt = L.moderator.watchVote;
+      } else if (shared) {
         panel.prompt = L.waitVote;
       } else if (canVote(seat)) {
         panel.prompt = seat.ballot ? L.ballot(nameOf(seat, seat.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
@@ -70,8 +74,8 @@ export function actionPanel(model, seat, L) {
       break;
     }
     case "gameOver":
-      panel.prompt = owner ? "" : L.waitingForStart;
-      panel.lobbyActions = owner;
+      panel.prompt = owner || moderator ? "" : L.waitingForStart;
+      panel.lobbyActions = owner || moderator;
       panel.startLabel = L.playAgain;
       panel.gameOver = Boolean(seat.gameOver);
       break;
@@ -127,7 +131,8 @@ export function categoryItems(seat, L) {
 /** The owner's kick button after every other seat not played on this page; "here" after those played here. */
 export function seatExtras(model, seat, L, dispatch) {
   const here = new Set(model.seats.map((s) => s.id).filter(Boolean));
-  const owner = isOwner(seat);
+  // The owner kicks, and so does the moderator (on their own phone or on a page they share).
+  const owner = isOwner(seat) || Boolean(moderatorSeat(model));
   // On a shared page the seats played here are marked as such (and leave with their own button, not 踢人).
   const shared = sharedPage(model);
   return (other) => {
@@ -148,6 +153,7 @@ export function seatExtras(model, seat, L, dispatch) {
 export function timerText(seat, L, now) {
   if (!seat.timer || !inGame(seat.room)) return null;
   const left = secondsLeft(seat.timer, now);
+  if (seat.timer.paused) return { text: L.moderator.pausedTimer(left), label: L.moderator.paused };
   return { text: seat.timer.kind === "absent" ? L.absentTimer(left) : L.seconds(left), label: L.timeLeft(left) };
 }
 

@@ -5,11 +5,13 @@
 // about the document, never the game.
 import { h, patch, set } from "../shell/dom.mjs";
 import { scrollBelowHeader } from "../shell/effects.mjs";
-import { claimAsker, firstSeat, titleOf } from "../core/model.mjs";
+import { claimAsker, firstSeat, moderatorAsker, titleOf } from "../core/model.mjs";
 import { isOwner, seatOf } from "../core/game.mjs";
 import { say, STRINGS } from "../strings.mjs";
 import { linkText, seatItems, whereLine } from "./common.mjs";
+import { renderEvening } from "./evening-view.mjs";
 import { renderGame, timerText } from "./game-view.mjs";
+import { renderModerator } from "./moderator-view.mjs";
 import { renderPass } from "./pass-view.mjs";
 import { languageMenu, staticText } from "./static-text.mjs";
 
@@ -54,6 +56,8 @@ export function renderPage(model, now, dispatch) {
   }
   if (inRoom && !first.replaced) {
     renderGame(model, first, L, now, dispatch);
+    renderEvening(model, first, L);
+    renderModerator(model, L, dispatch);
     fitWord($("word"));
     renderSettings(first, L);
   } else {
@@ -176,5 +180,15 @@ function renderDialogs(model, L, dispatch) {
     if (!claim.open) claim.showModal();
   } else if (claim.open) {
     claim.close();
+  }
+  const asked = $("moderator-dialog");
+  const offered = moderatorAsker(model);
+  if (offered && !claim.open) {
+    set($("moderator-question"), { text: L.moderator.asked(offered.name) });
+    set($("moderator-accept"), { text: L.moderator.accept });
+    set($("moderator-decline"), { text: L.moderator.decline });
+    if (!asked.open) asked.showModal();
+  } else if (!offered && asked.open) {
+    asked.close();
   }
 }
