@@ -42,7 +42,7 @@ extension HostCore {
             return
         }
         let token = randomness.token()
-        guard record(nil, in: host, roomBefore: host.room, now: clock.wallMs(), tokens: [claim.seat: token]) else {
+        guard case .taken = take(nil, into: host, issuing: { _ in [claim.seat: token] }) else {
             fail(claimer, .hostStorage, "The host cannot save right now, so the seat was not given back; try again.")
             return
         }

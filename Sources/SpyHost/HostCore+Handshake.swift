@@ -41,33 +41,27 @@ extension HostCore {
             openClaim(of: claimed, by: peer, named: hello.name, in: host)
             return
         }
-        let before = host.room
-        let now = clock.wallMs()
-        switch host.room.apply(.join(name: hello.name, bot: false), now: now) {
-        case .failure(let rejection):
+        // The seat (and for a new room, the room) is acknowledged only once it is on disk.
+        var seated: (player: PlayerID, token: String)?
+        let issuing = { (effects: [RoomEffect]) -> [PlayerID: String]? in
+            guard let player = Self.joinedPlayer(in: effects) else { return nil }
+            let token = self.randomness.token()
+            seated = (player, token)
+            return [player: token]
+        }
+        switch take(
+            .join(name: hello.name, bot: false), into: host, issuing: issuing, joinedByOthers: opened ? nil : true)
+        {
+        case .refused(let rejection):
             fail(peer, rejection.code, rejection.message)
             if opened { closeRoom(host, reason: nil) }
-        case .success(let effects):
-            guard
-                let player = effects.lazy.compactMap({ effect -> PlayerID? in
-                    if case .joined(let id) = effect { return id }
-                    return nil
-                }).first
-            else {
+        case .unsaved:
+            fail(peer, .hostStorage, "The host cannot save right now, so you were not seated; try again shortly.")
+            if opened { closeRoom(host, reason: nil) }
+        case .taken(let effects):
+            guard let (player, token) = seated else {
                 log.error("room \(host.code) accepted a join without naming the seat")
                 fail(peer, .internal)
-                return
-            }
-            let token = randomness.token()
-            // The seat (and for a new room, the room) is acknowledged only once it is on disk.
-            guard
-                record(
-                    .join(name: hello.name, bot: false), in: host, roomBefore: before, now: now,
-                    tokens: [player: token], joinedByOthers: opened ? nil : true)
-            else {
-                host.room = before
-                fail(peer, .hostStorage, "The host cannot save right now, so you were not seated; try again shortly.")
-                if opened { closeRoom(host, reason: nil) }
                 return
             }
             noteSeated(peer)
@@ -79,6 +73,12 @@ extension HostCore {
             carryOut(effects, in: host)
             if host.botsToAdd > 0 { seatBots(in: host) }
         }
+    }
+
+    /// The seat a join's effects name.
+    static func joinedPlayer(in effects: [RoomEffect]) -> PlayerID? {
+        for case .joined(let id) in effects { return id }
+        return nil
     }
 
     /// The room a `hello` names by its code, or the host's own room when it names none; `nil` (after failing the

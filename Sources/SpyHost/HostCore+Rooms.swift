@@ -45,8 +45,6 @@ extension HostCore {
 
     /// Carries out a room's effects in order. A message to many is encoded once.
     func carryOut(_ effects: [RoomEffect], in host: RoomHost) {
-        // The journal's replay feeds the bots through the same call.
-        if host.hasBots { host.bots.learn(from: effects, in: host.room) }
         for effect in effects {
             switch effect {
             case .send(let player, let message):
@@ -68,7 +66,6 @@ extension HostCore {
             case .joined:
                 break
             case .removed(let player, let reason):
-                host.tokens[player] = nil
                 host.absentSince[player] = nil
                 if let id = host.peers.removeValue(forKey: player), let peer = peers[id] {
                     if let reason {

@@ -97,8 +97,9 @@ extension HostCore {
             for player in host.room.playerIDs where !host.room.isBot(player) {
                 host.absentSince[player] = now
             }
-            // Everyone is away until they resume; the room decides nothing on ballots of players reconnecting.
-            if case .success(let effects) = host.room.apply(.hostRestarted, now: now) {
+            // Everyone is away until they resume; the room decides nothing on ballots of players reconnecting. The
+            // room's snapshot after it is what the journal gets.
+            if case .taken(let effects) = take(.hostRestarted, into: host, recorded: false) {
                 carryOut(effects, in: host)
             }
             if !host.permanent { host.emptySince = now }
@@ -109,83 +110,6 @@ extension HostCore {
         }
         kept = []
         if rewrite { askRewrite(.resumed) }
-    }
-
-    /// Applies an event and records it for the wake's commit, which comes before anyone hears of it; a refusal
-    /// goes back to `origin` as an `error` frame. While the journal refuses changes the room stays exactly as it
-    /// was (as it is on disk), the event's effects are dropped, and the origin gets `host_storage`. Returns whether
-    /// the event was taken.
-    @discardableResult
-    func apply(_ event: RoomEvent, to host: RoomHost, from origin: Peer?) -> Bool {
-        let before = host.room
-        let now = clock.wallMs()
-        switch host.room.apply(event, now: now) {
-        case .success(let effects):
-            let alreadyFailing = host.saveFailing
-            // The bots' memory is replayed from the events, so an event of a room with bots is recorded even when
-            // the room itself is unchanged.
-            if keepsRooms, host.hasBots || host.room != before, !record(event, in: host, roomBefore: before, now: now) {
-                host.room = before
-                // A room that just started failing has told everyone already.
-                if let origin, alreadyFailing { send(.error(.init(.hostStorage)), to: origin) }
-                return false
-            }
-            carryOut(effects, in: host)
-            return true
-        case .failure(let rejection):
-            if let origin {
-                complain(origin, rejection.errorMessage)
-            } else {
-                log.debug("room \(host.code): \(rejection.code.rawValue) for an event of the host")
-            }
-            return false
-        }
-    }
-
-    /// Records a change the room just took (`event` at `now`, or none when only the host's side changes) for the
-    /// wake's commit, and makes the host's own changes: `tokens` issued, `joinedByOthers`. `false` while the
-    /// journal refuses changes: the host's side is unchanged, and the caller undoes the room's change.
-    func record(
-        _ event: RoomEvent?, in host: RoomHost, roomBefore: Room, now: Millis, tokens: [PlayerID: String]? = nil,
-        joinedByOthers: Bool? = nil
-    ) -> Bool {
-        if keepsRooms {
-            guard !journal.failing else {
-                storageFailed(host, "the journal cannot be written until it is rewritten whole")
-                return false
-            }
-            noteBefore(host, roomBefore: roomBefore)
-            if let event, !event.isRecordedAsChange {
-                // The room's snapshot is written after the event's effects instead.
-                dirtyRooms.insert(host.code)
-            } else {
-                journal.records.append(
-                    .change(room: host.code, now: now, event: event, tokens: tokens, joinedByOthers: joinedByOthers))
-            }
-        }
-        for (player, token) in tokens ?? [:] { host.tokens[player] = token }
-        if let joinedByOthers { host.joinedByOthers = joinedByOthers }
-        return true
-    }
-
-    /// Notes a room's state before the wake's first change to it, to take back should the commit fail; a room the
-    /// journal does not hold yet is recorded whole first. Called before the host's side of the room (tokens,
-    /// `joinedByOthers`) changes.
-    private func noteBefore(_ host: RoomHost, roomBefore: Room) {
-        guard host.notedInWake != journal.wakeNumber else { return }
-        host.notedInWake = journal.wakeNumber
-        let before = RoomSnapshot(
-            room: roomBefore, tokens: host.tokens, permanent: host.permanent, bots: host.bots.memory,
-            joinedByOthers: host.joinedByOthers)
-        // A code closed and opened again within the wake keeps its state before the wake: the first noted.
-        let first = journal.wake.before.index(forKey: host.code) == nil
-        if host.inJournal {
-            if first { journal.wake.before[host.code] = .some(before) }
-        } else {
-            if first { journal.wake.before[host.code] = .some(nil) }
-            journal.records.append(.snapshot(before))
-            host.inJournal = true
-        }
     }
 
     /// Records a room whole for the wake's commit.
