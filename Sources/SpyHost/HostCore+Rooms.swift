@@ -75,15 +75,13 @@ extension HostCore {
                     }
                     linger(peer)
                 }
-            case .deadline:
-                // The room's timer is armed for its next deadline below, with the bots' and the claims'.
-                break
             case .log(let line):
                 log.info("room \(host.code): \(line)")
             }
         }
         planBots(host)
         reviewClaims(in: host)
+        // The room's timer is armed for its next deadline (`Room.nextDeadline`), with the bots' and the claims'.
         scheduleWake(of: host)
     }
 
