@@ -20,6 +20,13 @@ final class Session {
     /// How often a player turned away by a running game asks again.
     static let gameRunningRetry: Millis = 3_000
 
+    /// The pause before the `attempt`th reconnection try (1, 2, …): 0.25 s doubling to at most 1.5 s. A try at a
+    /// host that is down costs one refused connection on the LAN, so a host listening again is found within 1.5 s
+    /// however long it was down.
+    static func retryPause(attempt: Int) -> Millis {
+        min(1_500, 250 << min(max(attempt, 1) - 1, 3))
+    }
+
     private enum Stage {
         /// TCP connect under way.
         case connecting
@@ -194,7 +201,7 @@ final class Session {
         lastHeard = now
         let hello = ClientMessage.Hello(
             name: name, room: options.room ?? state.roomCode, token: token, password: options.password,
-            create: options.create && token == nil && !everJoined ? true : nil)
+            create: options.create && token == nil && !everJoined ? true : nil, language: text.language.rawValue)
         link?.send(.hello(hello))
     }
 
@@ -206,7 +213,7 @@ final class Session {
         guard now - since < Self.reconnectFor else { fail(text.gaveUp(options.address.description)) }
         attempt += 1
         state.linkChanged(.reconnecting(attempt: attempt))
-        retryAt = now + min(15_000, 500 << min(attempt - 1, 5))
+        retryAt = now + Self.retryPause(attempt: attempt)
     }
 
     /// The connection broke: either the seat is over (the host said why) or we try to get it back.

@@ -98,6 +98,7 @@ struct Strings: Sendable {
                 "发言\(settings.turnSeconds)秒 投票\(settings.voteSeconds)秒",
                 "turn \(settings.turnSeconds)s vote \(settings.voteSeconds)s")
         return [
+            bankLanguage(settings.language),
             pick("臥底\(settings.spies)", "卧底\(settings.spies)", "spies \(settings.spies)"),
             settings.blank
                 ? pick(

@@ -129,7 +129,11 @@ public struct Room: Codable, Sendable, Equatable {
             return .failure(Rejection(.internal))
         }
         if let previous = owner, let player = next.owner, player != previous {
-            context.broadcast(.owner(.init(player: player, previous: previous)))
+            // Why, said to every phone: the seat before is still there but away, or it is gone.
+            let before = next.seats.first { $0.id == previous }
+            let reason: ServerMessage.Owner.Reason? =
+                before.map { $0.departed ? .left : $0.connected ? nil : .away } ?? .left
+            context.broadcast(.owner(.init(player: player, previous: previous, reason: reason)))
         }
         if context.roomChanged {
             context.effects.append(.broadcast(.room(next.view(now: now))))

@@ -226,6 +226,9 @@ package struct HostConfiguration: Sendable {
     /// Bots seated in the first room once its first human is there.
     package var bots = 0
     package var botLevel = BotLevel.normal
+    /// The host's locale named no language (`C`, `POSIX`, none set): a new room's word language follows the
+    /// interface language its first owner's `hello` gives, when the bank deals enough pairs in it.
+    package var languageFromFirstOwner = false
 
     package init() {}
 }

@@ -72,6 +72,7 @@ extension HostCore {
             log.debug("room \(host.code): \(player) seated from \(peer.remoteAddress)")
             carryOut(effects, in: host)
             if host.botsToAdd > 0 { seatBots(in: host) }
+            followFirstOwner(player, asking: hello.language, from: peer, in: host)
         }
     }
 
@@ -79,6 +80,20 @@ extension HostCore {
     static func joinedPlayer(in effects: [RoomEffect]) -> PlayerID? {
         for case .joined(let id) in effects { return id }
         return nil
+    }
+
+    /// A host whose locale names no language starts a new room's word language on its first owner's interface
+    /// language, as if they had chosen it, when the bank deals enough pairs in it.
+    private func followFirstOwner(_ player: PlayerID, asking language: String?, from peer: Peer, in host: RoomHost) {
+        guard !host.hadFirstOwner, host.room.ownerID == player else { return }
+        host.hadFirstOwner = true
+        guard config.languageFromFirstOwner, host.room.latestGame == 0,
+            let wanted = language.flatMap(BankLanguage.init(rawValue:)), [.zhTW, .zhHans, .en].contains(wanted),
+            wanted != host.room.settings.language
+        else { return }
+        let change = SettingsChange(language: wanted)
+        guard choiceProblem(host.room.settings.merging(change)) == nil else { return }
+        handle(.settings(change), from: peer, player: player, in: host)
     }
 
     /// The room a `hello` names by its code, or the host's own room when it names none; `nil` (after failing the

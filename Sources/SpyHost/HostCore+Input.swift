@@ -108,7 +108,7 @@ extension HostCore {
         }
     }
 
-    private func handle(_ message: ClientMessage, from peer: Peer, player: PlayerID, in host: RoomHost) {
+    func handle(_ message: ClientMessage, from peer: Peer, player: PlayerID, in host: RoomHost) {
         switch message {
         case .hello:
             complain(peer, .alreadyJoined, nil)

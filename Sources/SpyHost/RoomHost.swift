@@ -27,6 +27,8 @@ package final class RoomHost {
     package var openedBy: String?
     /// Whether anyone but the client that opened the room has joined it.
     package var joinedByOthers = false
+    /// Whether the room has had its first owner: only theirs may choose its starting word language.
+    package var hadFirstOwner = false
     /// Whether the last save failed: moves are refused until one succeeds.
     package var saveFailing = false
     /// Saving works again after an outage: presence, timers and bots must catch up with what happened meanwhile.

@@ -34,6 +34,8 @@ struct HostOptions: Sendable {
     var quickStart = false
     /// Where the starting language came from: `--language`, or the host's locale.
     var languageSource = "--language"
+    /// The starting language came from a locale that names none (`C`, `POSIX`, or none set).
+    var localeNamesNoLanguage = false
     /// Bot seats added to the first room once its first player joins.
     var bots = 0
     /// How well the bots play.
@@ -212,6 +214,7 @@ enum HostCommand {
             let (language, setting) = BankLanguage.locale(environment: environment)
             settings.language = language
             options.languageSource = setting ?? "no locale set"
+            options.localeNamesNoLanguage = BankLanguage.namesNoLanguage(setting)
         }
         if let text = parsed.string("categories") {
             settings.categories = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -308,6 +308,7 @@ extension HostOptions {
         config.rooms = rooms
         config.bots = bots
         config.botLevel = botLevel
+        config.languageFromFirstOwner = localeNamesNoLanguage
         return config
     }
 }

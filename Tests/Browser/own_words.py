@@ -6,7 +6,8 @@ and reason; the other phone (English) sees only the count. Three games are dealt
 frame the other phone receives is kept, and no word of the list reaches it before the game that deals it is over
 (except its own word, in its own deal). At each game over both phones show the evening's history, never before; the
 other phone saves it as CSV and JSON. After a kill -9 and a restart, a reloaded page shows the same three games and
-the owner's list still holds its pairs.
+the owner's list still holds its pairs; the owner saves it as CSV and clears it. A file is read on the phone into
+the box, and one over 48 KiB is refused there.
 """
 
 import csv
@@ -60,7 +61,8 @@ def run(args):
         other = sb.launch(sb.PHONE, "en")
         for browser in (owner, other):
             sb.record_frames(browser)
-        other.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        for browser in (owner, other):
+            browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
         play(host, owner, other, downloads, args)
     except AssertionError:
         print("--- spyd log ---\n" + host.log())
@@ -103,9 +105,10 @@ def over(browser):
 
 def play_game(owner, other, number):
     sb.press(owner, sb.by_id(owner, "start-button"))
-    sb.wait(other, lambda b: sb.visible(b, "word-card") and not over(b), f"game {number} dealt")
-    sb.check(not sb.visible(other, "history") and not sb.visible(owner, "history"), "no history while a game runs")
-    sb.check(not sb.visible(other, "words") and not sb.visible(owner, "words"), "the list's card is away during a game")
+    for browser in (owner, other):
+        sb.wait(browser, lambda b: sb.visible(b, "word-card") and not over(b), f"game {number} dealt")
+        sb.check(not sb.visible(browser, "history"), "no history while a game runs")
+        sb.check(not sb.visible(browser, "words"), "the list's card is away during a game")
     moves = 0
     while not (over(owner) and over(other)):
         sb.check(moves < 200, f"game {number} ends")
@@ -138,6 +141,17 @@ def records(browser):
     return byGame
 
 
+def picture(browser, directory, name, element_id):
+    """A screenshot with `element_id` ending at the bottom of the screen (docs/img with SPY_BROWSER_SCREENSHOTS)."""
+    if not directory:
+        return
+    os.makedirs(directory, exist_ok=True)
+    browser.execute_script("document.getElementById(arguments[0]).scrollIntoView({block: 'end'})", element_id)
+    path = os.path.join(directory, name)
+    browser.save_screenshot(path)
+    print(f"screenshot {path}")
+
+
 def check_list_secret(frames, me, dealt_by_game):
     """No word of the list in `frames` (every frame a non-owner page received), except the page's own word in its
     deal and, from its game_over on, the words of a game that is over."""
@@ -167,9 +181,23 @@ def play(host, owner, other, downloads, args):
     sb.check(not sb.visible(other, "words-owner"), "only the owner may paste words")
     sb.check(sb.visible(owner, "words-text"), "the owner's box of pairs")
 
+    # A file is read on the phone into the box; one over the host's 48 KiB is refused before it is read or sent.
+    small = os.path.join(downloads, "ours.csv")
+    with open(small, "w", encoding="utf-8") as file:
+        file.write("\ufeffcivilian,spy\n咖啡,奶茶\n")
+    big = os.path.join(downloads, "big.csv")
+    with open(big, "w", encoding="utf-8") as file:
+        file.write("長頸鹿,斑馬\n" * 4000)
+    box = sb.by_id(owner, "words-text")
+    sb.by_id(owner, "words-file").send_keys(small)
+    sb.wait(owner, lambda b: box.get_attribute("value") == "civilian,spy\n咖啡,奶茶\n", "the file's text in the box")
+    sb.by_id(owner, "words-file").send_keys(big)
+    sb.wait(owner, lambda b: "超過 48 KiB" in sb.text_of(b, "words-problem"), "the big file refused on the page")
+    sb.check(box.get_attribute("value") == "civilian,spy\n咖啡,奶茶\n", "the box keeps what it held")
+    sb.check(not any(f.get("type") == "words_report" for f in sb.frames(owner)), "nothing was sent")
+
     # 30 lines, 5 bad: each refusal by its line number and its reason, the rest kept.
     lines = pasted_lines()
-    box = sb.by_id(owner, "words-text")
     owner.execute_script("arguments[0].value = arguments[1]", box, "\n".join(lines))
     sb.press(owner, sb.by_id(owner, "words-send"))
     sb.wait(owner, lambda b: sb.visible(b, "words-report"), "the host's answer")
@@ -187,7 +215,7 @@ def play(host, owner, other, downloads, args):
              f"the host's report: {report}")
     sb.no_horizontal_scroll(owner, "the owner's words card")
     sb.check_accessible(owner, "the owner's words card")
-    sb.screenshot(owner, args.screenshots, "own-words-report.png")
+    picture(owner, args.screenshots, "own-words-zh.png", "words-report")
 
     # The other phone sees the count only.
     sb.wait(other, lambda b: sb.text_of(b, "words-count") == "Our words: 25 pairs", "25 pairs on the other phone")
@@ -195,8 +223,7 @@ def play(host, owner, other, downloads, args):
 
     # Every game from the room's words alone.
     Select(sb.by_id(owner, "set-wordSource")).select_by_value("ours")
-    sb.wait(other, lambda b: any(f.get("type") == "room" and f["settings"]["wordSource"] == "ours" for f in sb.frames(b)),
-            "the word source set to ours")
+    sb.wait(other, lambda b: sb.text_of(b, "words-source") == "Words from: our words only", "the word source on the other phone")
     for number in (1, 2, 3):
         play_game(owner, other, number)
         sb.wait(owner, lambda b: sb.visible(b, "start-button"), "the owner may start again")
@@ -223,7 +250,7 @@ def play(host, owner, other, downloads, args):
     sb.no_horizontal_scroll(other, "the history")
     sb.check_accessible(other, "the history")
     sb.check_accessible(owner, "the owner at game over")
-    sb.screenshot(other, args.screenshots, "own-words-history.png")
+    picture(other, args.screenshots, "history-en.png", "history-list")
 
     # Saved from the page, as CSV and JSON.
     sb.press(other, sb.by_id(other, "history-csv"))
@@ -255,6 +282,23 @@ def play(host, owner, other, downloads, args):
     sb.check(history_shown(other) == shown, "the same three games after the restart")
     sb.wait(owner, lambda b: sb.text_of(b, "link") in ("已連線", "") and sb.visible(b, "words"), "the owner back")
     sb.wait(owner, lambda b: sb.text_of(b, "words-count") == "我們的詞：25 組", "the list after the restart")
+
+    # The owner saves the list as CSV (the host's export), then clears it after saying yes.
+    sb.press(owner, sb.by_id(owner, "words-export"))
+    words_path = os.path.join(downloads, f"words-{room}.csv")
+    sb.wait(owner, lambda b: os.path.exists(words_path), "the list saved")
+    with open(words_path, encoding="utf-8", newline="") as file:
+        saved_pairs = [(r["civilian"], r["spy"]) for r in csv.DictReader(file)]
+    sb.check(saved_pairs == GOOD, f"the CSV holds the 25 pairs in the order they were added: {saved_pairs}")
+    sb.press(owner, sb.by_id(owner, "words-clear"))
+    question, yes, _ = sb.confirm_dialog(owner)
+    sb.check("25 組" in question, f"the clear asks first: {question!r}")
+    sb.answer_dialog(owner, yes=False)
+    sb.check(sb.text_of(owner, "words-count") == "我們的詞：25 組", "取消 keeps the list")
+    sb.press(owner, sb.by_id(owner, "words-clear"))
+    sb.confirm_dialog(owner)
+    sb.answer_dialog(owner, yes=True)
+    sb.wait(other, lambda b: sb.text_of(b, "words-count") == "Our words: none yet", "the list gone on the other phone")
     sb.check_console(owner)
     sb.check_console(other)
     print(f"3 games from our words; {len(received)} frames of the other phone held no list word early")

@@ -177,7 +177,10 @@ def step(browser, snapshots, seen, choose_vote, clue_text=lambda name: "形狀�
         sb.answer_dialog(browser, yes=True)
         sb.wait(browser, lambda b: not sb.visible(b, "pass-votes"), "the ballot sent, the vote list gone")
     elif kind == "input":
-        name = browser.execute_script("return window.__spyPassName")
+        # A typed clue is public: its box comes with no pass screen, and its label names the seat.
+        label = sb.text_at(browser, 'label[for="pass-input"]') or ""
+        clue = label.endswith(" 的描述") or label.endswith("'s clue")
+        name = label.replace(" 的描述", "").replace("'s clue", "") if clue else browser.execute_script("return window.__spyPassName")
         field = sb.by_id(browser, "pass-input")
         field.clear()
         field.send_keys(clue_text(name))

@@ -85,8 +85,14 @@ test("the owner's box sends the pasted pairs, and the host's answer names every 
   ]);
   assert.deepEqual(refusedItems(panel).map((item) => item.props.dataset.line), [3, 5, 7, 8, 0]);
   assert.equal(panel.canExport, true);
-  // Replacing the list is asked for with `replace`.
+  assert.equal(panel.draft, PASTED, "lines were refused: the box keeps them to be mended");
+  // Replacing the list is asked for with `replace`; a text kept whole leaves the box empty for the next.
   assert.deepEqual(sends(p.act({ type: "words_send", text: "咖啡,奶茶", replace: true })), [{ type: "words", text: "咖啡,奶茶", replace: true }]);
+  p.feed({ type: "words_report", added: 1, total: 1, refused: [] });
+  panel = wordsPanel(p.model, firstSeat(p.model), L);
+  assert.equal(panel.draft, "");
+  assert.equal(panel.draftKey, 1, "the box is written again");
+  assert.equal(panel.kept, "Kept 1 new pair; the list holds 1. Every line was read.");
 });
 
 test("every refusal reason the host names reads as a sentence in every language; an unknown one shows its code", () => {
@@ -159,6 +165,9 @@ test("everyone else sees the count only, and nobody sees the card while a game r
   assert.equal(panel.shown, true);
   assert.equal(panel.owner, false);
   assert.equal(panel.count, "Our words: 37 pairs");
+  assert.equal(panel.source, "Words from: the host's bank");
+  p.feed(room("lobby", 0, { wordCount: 37, settings: { ...SETTINGS, wordSource: "ours" } }));
+  assert.equal(wordsPanel(p.model, firstSeat(p.model), STRINGS["zh-TW"]).source, "詞從哪裡來：只用我們的詞");
   assert.deepEqual(p.act({ type: "words_send", text: "咖啡,奶茶" }), [], "a player who is not the owner sends nothing");
   assert.deepEqual(p.act({ type: "words_export" }), []);
   for (const [lang, table] of Object.entries(STRINGS)) assert.ok(table.ownWords.count(37).includes("37"), lang);
@@ -168,6 +177,28 @@ test("everyone else sees the count only, and nobody sees the card while a game r
   assert.deepEqual(owner.act({ type: "words_send", text: "咖啡,奶茶" }), [], "no list is changed during a game");
   assert.deepEqual(owner.act({ type: "words_export" }), [], "the running game's pair may be in the list");
   assert.deepEqual(owner.act({ type: "words_clear" }), []);
+});
+
+test("a link that drops while the host's answer is awaited gives the button back", () => {
+  const p = page();
+  p.act({ type: "words_send", text: "咖啡,奶茶" });
+  assert.equal(wordsPanel(p.model, firstSeat(p.model), L).sending, true);
+  p.feed({ type: "link", status: "reconnecting", attempt: 1 });
+  assert.equal(wordsPanel(p.model, firstSeat(p.model), L).sending, false);
+  p.act({ type: "words_export" });
+  p.feed({ type: "send_failed", message: { type: "words_export" } });
+  assert.equal(firstSeat(p.model).words.exportAsked, false, "a list that comes later is not saved unasked");
+});
+
+test("the moderator keeps the list as the owner does", () => {
+  const judged = room("lobby", 0, { wordCount: 3 });
+  judged.seats = judged.seats.map((seat) => (seat.id === "p2" ? { ...seat, moderator: true } : seat));
+  const p = page("p2", judged);
+  const panel = wordsPanel(p.model, firstSeat(p.model), L);
+  assert.equal(panel.owner, true);
+  assert.equal(panel.chooseSource, false, "the word source is the owner's setting");
+  assert.deepEqual(sends(p.act({ type: "words_send", text: "咖啡,奶茶" })), [{ type: "words", text: "咖啡,奶茶" }]);
+  assert.deepEqual(sends(p.act({ type: "words_export" })), [{ type: "words_export" }]);
 });
 
 test("a refused words gives the button back and says why", () => {

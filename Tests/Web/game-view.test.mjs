@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { act } from "../../Sources/SpyWeb/Assets/core/intents.mjs";
 import { firstSeat, initialModel, receive } from "../../Sources/SpyWeb/Assets/core/model.mjs";
+import { privateMoments } from "../../Sources/SpyWeb/Assets/core/moments.mjs";
 import { STRINGS } from "../../Sources/SpyWeb/Assets/strings.mjs";
 import { actionPanel, categoryItems, gameOverPanel, seatExtras, timerText, voteItems, wordCard } from "../../Sources/SpyWeb/Assets/views/game-view.mjs";
 import { transcript } from "./transcripts.mjs";
@@ -137,7 +138,13 @@ test("a page of four seats keeps every word and ballot off its common screen", (
   assert.equal(actionPanel(dealt.model, firstSeat(dealt.model), L).clueForm, false);
   const voting = page(blank, table, after((model) => phaseIs("voting")(model)));
   const panel = actionPanel(voting.model, firstSeat(voting.model), L);
-  assert.deepEqual([panel.prompt, panel.voteList], [L.waitVote, false]);
+  // None of the device's ballots is cast yet: the panel names whose is next on this device, not "the others".
+  const next = privateMoments(voting.model).find((moment) => moment.kind === "vote");
+  const voter = voting.model.seats.find((s) => s.key === next.key);
+  assert.deepEqual([panel.prompt, panel.voteList], [L.nextBallotHere(voter.name), false]);
+  // Its turn is said once, on the pass screen, not again in the panel.
+  const turn = page(blank, table, (model) => phaseIs("describing")(model) && model.seats.every((s) => s.dealt));
+  assert.equal(actionPanel(turn.model, firstSeat(turn.model), L).prompt, "");
 });
 
 test("the owner gets a kick button after every other seat not on this page, nobody else gets one", () => {

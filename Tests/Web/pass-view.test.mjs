@@ -75,18 +75,24 @@ test("each word waits behind 'pass the device', and only that seat's word is eve
     model = act(model, sent[1], 0).model;
     assert.notEqual(passView(model, L, dispatch).key, shown.key);
   }
-  // Every word hidden: the typed clue of the seat whose turn it is waits behind its own pass screen.
+  // Every word hidden: the typed clue of the seat whose turn it is is public, so its box shows with no pass screen.
   const turn = model.seats.find((seat) => seat.id === model.seats[0].room.turn);
-  assert.deepEqual(texts(passView(model, L, () => {}).nodes).slice(0, 1), [P.passTo(turn.name)]);
+  assert.deepEqual(texts(passView(model, L, () => {}).nodes).slice(0, 1), [P.clueOf(turn.name)]);
 });
 
-test("a typed clue is sent from the seat whose turn it is", () => {
+test("a typed clue is sent from the seat whose turn it is, with 忘詞 beside its box", () => {
   let model = hideAll(page(dealt));
   const turn = model.seats.find((seat) => seat.id === model.seats[0].room.turn);
   const { sent, dispatch } = dispatcher();
-  find(passView(model, L, dispatch).nodes, byId("pass-open")).props.onclick();
-  model = act(model, sent[0], 0).model;
-  const form = passView(model, L, dispatch).nodes[0];
+  const screen = passView(model, L, dispatch);
+  assert.equal(find(screen.nodes, byId("pass-open")), null);
+  const form = screen.nodes[0];
+  // 忘詞 opens the forgot page over the clue's box, and the box comes back after it.
+  find(screen.nodes, byId("pass-forgot")).props.onclick();
+  const forgot = act(model, sent.pop(), 0).model;
+  assert.ok(texts(passView(forgot, L, () => {}).nodes).includes(P.forgotWho));
+  assert.deepEqual(texts(passView(act(forgot, { type: "forgot", step: null }, 0).model, L, () => {}).nodes).slice(0, 1), [P.clueOf(turn.name)]);
+  sent.push(null);
   assert.equal(form.tag, "form");
   assert.ok(texts([form]).includes(P.clueOf(turn.name)));
   form.props.onsubmit({ preventDefault() {}, target: { querySelector: () => ({ value: "  red  " }) } });

@@ -152,10 +152,20 @@ test("the owner away at game over hands the room over; the next game deals the a
   const change = received(party, "amy-tab2").find((m) => m.type === "owner");
   const step = stepsOf(amy.steps, "owner")[0];
   assert.equal(change.player, amy.seat.id);
-  assert.equal(say(STRINGS.en, step.effects[0].line), STRINGS.en.youAreOwner);
+  // Both phones say why: the host's reason, or (from a host that gives none) the away seat it last showed.
+  const previous = amy.seat.names[change.previous];
+  assert.equal(say(STRINGS.en, step.effects[0].line), STRINGS.en.ownerMoved.you(previous, "away"));
+  assert.equal(say(STRINGS["zh-TW"], step.effects[0].line), STRINGS["zh-TW"].ownerMoved.you(previous, "away"));
   assert.ok(isOwner(stepsOf(amy.steps, "room").find((s) => s.message.game === 2).seat));
   const ben = replay(party, ["ben"]);
-  assert.ok(texts(ben.seat).includes(STRINGS.en.newOwner("Amy")));
+  assert.ok(texts(ben.seat).includes(STRINGS.en.ownerMoved.other("Amy", previous, "away")));
+  assert.deepEqual(stepsOf(ben.steps, "owner")[0].seat.ownerNews, { player: change.player, previous: change.previous, reason: "away" });
+  // The next deal ends the news.
+  assert.equal(ben.seat.ownerNews, null);
+  // The old owner, back after the hand-over it never heard, is told by the snapshot why it no longer owns.
+  const oldOwnerConns = [...new Set(party.filter((l) => l.recv && l.recv.type === "welcome" && l.recv.you === change.previous).map((l) => l.conn))];
+  const back = replay(party, oldOwnerConns);
+  assert.ok(texts(back.seat).includes(STRINGS.en.ownerMoved.fromYou("Amy", "away")), texts(back.seat).join("\n"));
   const olive = replay(party, ["olive-back"], { token: received(party, "olive")[0].token });
   const mine = olive.seat.room.seats.find((s) => s.id === olive.seat.id);
   assert.equal(mine.sittingOut, true);
@@ -204,11 +214,54 @@ test("an English default name counts on when taken; a typed one is suggested wit
   assert.deepEqual(helloFor(asked.seat, STRINGS.en), { type: "hello", protocol: 1, name: "Cleo", claim: "p3" });
 });
 
-test("a move that cannot be sent says the link is down; a leave that cannot be sent gives the seat up", () => {
+test("a move that cannot be sent waits for the host, without a second link state; a leave gives the seat up", () => {
   const seat = newSeat({ joined: true, token: "t", attempt: 2 });
   const move = update(seat, { type: "send_failed", message: { type: "pass" } }, 0);
-  assert.equal(say(STRINGS.en, move.seat.notice), STRINGS.en.link.reconnecting(2));
+  // The header alone says the link is down: the move shows as waiting, not as a red "reconnecting" line.
+  assert.equal(move.seat.notice, null);
+  assert.deepEqual(move.seat.pending.map((m) => m.message), [{ type: "pass" }]);
   const leave = update(seat, { type: "send_failed", message: { type: "leave" } }, 0);
   assert.equal(leave.seat.gone, true);
   assert.deepEqual(leave.effects, [{ type: "close", key: 0 }, { type: "forget", token: "t" }]);
+});
+
+/** Amy's seat fed her recorded messages up to her connection's drop mid-vote, and the link's news of it. */
+function droppedMidVote() {
+  let seat = newSeat({ token: "t" });
+  for (const l of typed) {
+    if (l.conn === "amy" && l.closed) break;
+    if (l.conn === "amy" && l.recv) seat = update(seat, l.recv, l.at).seat;
+  }
+  return update(seat, { type: "link", status: "reconnecting", attempt: 1 }, 0).seat;
+}
+
+test("a ballot cast while the host is away is kept as waiting and sent once the seat is back", () => {
+  let seat = droppedMidVote();
+  // The ballot the page could not send: chosen on screen, waiting, and no red line.
+  seat = update({ ...seat, ballot: "p3" }, { type: "send_failed", message: { type: "vote", target: "p3" } }, 0).seat;
+  assert.equal(seat.notice, null);
+  assert.equal(seat.ballot, "p3");
+  const back = received(typed, "amy-2");
+  const sends = [];
+  for (const message of back.slice(0, 4)) {
+    const result = update(seat, message, 0);
+    seat = result.seat;
+    sends.push(...result.effects.filter((e) => e.type === "send").map((e) => e.message));
+  }
+  // Sent once, on the first snapshot after the welcome; the host's older ballot does not hide it.
+  assert.deepEqual(sends, [{ type: "vote", target: "p3" }]);
+  assert.deepEqual(seat.pending, []);
+  assert.equal(seat.ballot, "p3");
+  assert.equal(seat.notice, null);
+});
+
+test("a move made while away that no longer applies is dropped, and the seat is told to make it again", () => {
+  let seat = droppedMidVote();
+  seat = update({ ...seat, ballot: "p3" }, { type: "send_failed", message: { type: "vote", target: "p3" } }, 0).seat;
+  const [welcome, room] = received(typed, "amy-2");
+  seat = update(seat, welcome, 0).seat;
+  const moved = update(seat, { ...room, phase: "describing", round: 2, turn: "p2" }, 0);
+  assert.deepEqual(moved.effects.filter((e) => e.type === "send"), []);
+  assert.deepEqual(moved.seat.pending, []);
+  assert.equal(say(STRINGS.en, moved.seat.notice), STRINGS.en.pendingLost);
 });

@@ -101,7 +101,7 @@ import Testing
               2 Amy you 0 pt
               3 李大華 0 pt
               4 Dana 0 pt
-              spies 1 · no blank · typed · no timers · tie: PK · spies win at 3 left
+              Traditional Chinese and English · spies 1 · no blank · typed · no timers · tie: PK · spies win at 3 left
             · Amy joined
             · Game 1 starts: words are dealt
             » Your word: coffee (type word to see it again; clear your screen to hide it)

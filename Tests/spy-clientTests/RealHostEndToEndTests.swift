@@ -300,6 +300,31 @@ final class RealHostEndToEndTests {
         for player in players { player.program.type("quit") }
     }
 
+    /// A host down for a while (long enough for a growing pause to have grown) is found again within 2 s of
+    /// listening: the client's pause between tries stays short.
+    @Test func aClientIsBackWithinTwoSecondsOfTheHostListeningAgain() throws {
+        var (host, port) = try startHost()
+        defer { kill(host.pid, SIGTERM) }
+        let home = directory.appendingPathComponent("comeback")
+        let environment = [
+            "XDG_STATE_HOME": home.path, "HOME": home.path, "LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin",
+        ]
+        let player = try Player(
+            name: "Amy", environment: environment, arguments: ["127.0.0.1:\(port)", "--plain", "--name", "Amy"])
+        try player.program.waitFor("# Room")
+        host.killHard()
+        try player.program.waitFor("Lost the host; reconnecting")
+        // Eight seconds away: a pause doubling from 0.5 s to 15 s would next try 7.5 s after the host is back.
+        let downUntil = monotonicNow() + 8_000
+        while monotonicNow() < downUntil { _ = RunningProgram.pump([player.program], until: downUntil) }
+        (host, port) = try startHost(port: port)
+        let listening = monotonicNow()
+        try player.program.waitFor("Reconnected", timeout: 20_000)
+        let back = monotonicNow() - listening
+        #expect(back <= 2_000, "back \(back) ms after the host listened again")
+        player.program.type("quit")
+    }
+
     /// Answers the prompts a line-mode player printed since the last call.
     static func act(_ player: Player, seat: Int) {
         let lines = player.program.lines

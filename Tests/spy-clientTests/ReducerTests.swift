@@ -277,7 +277,21 @@ import Testing
             return
         }
         #expect(settings.spies == 2)
-        #expect(Strings(language: .en).event(state.log.last!).hasPrefix("Settings: spies 2"))
+        #expect(
+            Strings(language: .en).event(state.log.last!).hasPrefix(
+                "Settings: Traditional Chinese and English · spies 2"))
+    }
+
+    /// The pairs' language leads every settings summary, so a change of it alone is a different line.
+    @Test func theSettingsSummaryNamesThePairsLanguage() {
+        var settings = Fixtures.room(.lobby, game: 0, round: 0).settings
+        settings.language = .en
+        let english = Strings(language: .zhTW).settingsLine(settings)
+        settings.language = .zhHans
+        let simplified = Strings(language: .zhTW).settingsLine(settings)
+        #expect(english.hasPrefix("英文題 · "))
+        #expect(simplified.hasPrefix("簡體中文題 · "))
+        #expect(Strings(language: .en).settingsLine(settings).hasPrefix("Simplified Chinese pairs · "))
     }
 
     @Test func joinsAndLeavesAreLogged() {

@@ -1636,8 +1636,8 @@ let recordedSnapshots: [String: String] = [
  Bob the Builder：臥底（水梨）                              |
 ────────────────────────────────────────────────────────────|
  平民獲勝！  平民詞：蘋果  臥底詞：水梨                     |
- 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK    |
- 臥底勝：剩3人                                              |
+ 繁體中文和英文 · 臥底1 · 白板(存活) · 打字                 |
+ 發言60秒 投票0秒 · 平票：PK · 臥底勝：剩3人                |
                                                             |
  f 看詞  d 詳情  q 離開  Ctrl-C 暫離(保留座位)              |
 """#,
@@ -1679,7 +1679,7 @@ let recordedSnapshots: [String: String] = [
  Bob the Builder：臥底（水梨）                                                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  平民獲勝！  平民詞：蘋果  臥底詞：水梨                                                                                 |
- 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK · 臥底勝：剩3人                                                |
+ 繁體中文和英文 · 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK · 臥底勝：剩3人                               |
                                                                                                                         |
  f 看詞  d 詳情  q 離開  Ctrl-C 暫離(保留座位)                                                                          |
 """#,
@@ -1696,8 +1696,8 @@ let recordedSnapshots: [String: String] = [
  Bob the Builder：卧底（水梨）                              |
 ────────────────────────────────────────────────────────────|
  平民获胜！  平民词：蘋果  卧底词：水梨                     |
- 卧底1 · 白板(存活) · 打字 · 发言60秒 投票0秒 · 平票：PK    |
- 卧底胜：剩3人                                              |
+ 繁体中文和英文 · 卧底1 · 白板(存活) · 打字                 |
+ 发言60秒 投票0秒 · 平票：PK · 卧底胜：剩3人                |
                                                             |
  f 看词  d 详情  q 离开  Ctrl-C 暂离(保留座位)              |
 """#,
@@ -1739,7 +1739,7 @@ let recordedSnapshots: [String: String] = [
  Bob the Builder：卧底（水梨）                                                                                          |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  平民获胜！  平民词：蘋果  卧底词：水梨                                                                                 |
- 卧底1 · 白板(存活) · 打字 · 发言60秒 投票0秒 · 平票：PK · 卧底胜：剩3人                                                |
+ 繁体中文和英文 · 卧底1 · 白板(存活) · 打字 · 发言60秒 投票0秒 · 平票：PK · 卧底胜：剩3人                               |
                                                                                                                         |
  f 看词  d 详情  q 离开  Ctrl-C 暂离(保留座位)                                                                          |
 """#,
@@ -1756,8 +1756,8 @@ let recordedSnapshots: [String: String] = [
  Bob the Builder: spy (水梨)                                |
 ────────────────────────────────────────────────────────────|
  The civilians win!  Civilian word: 蘋果  Spy word: 水梨    |
- spies 1 · blank (survive) · typed · turn 60s vote 0s       |
- tie: PK · spies win at 3 left                              |
+ Traditional Chinese and English · spies 1 · blank (survive)|
+ typed · turn 60s vote 0s · tie: PK · spies win at 3 left   |
                                                             |
  f word  d details  q leave  Ctrl-C step away               |
 """#,
@@ -1799,7 +1799,7 @@ let recordedSnapshots: [String: String] = [
  Bob the Builder: spy (水梨)                                                                                            |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  The civilians win!  Civilian word: 蘋果  Spy word: 水梨                                                                |
- spies 1 · blank (survive) · typed · turn 60s vote 0s · tie: PK · spies win at 3 left                                   |
+ Traditional Chinese and English · spies 1 · blank (survive) · typed · turn 60s vote 0s · tie: PK · spies win at 3 left |
                                                                                                                         |
  f word  d details  q leave  Ctrl-C step away                                                                           |
 """#,
@@ -1990,8 +1990,8 @@ let recordedSnapshots: [String: String] = [
   3 李大華           (你) 平民 2分                          |
   4 陳美玲           出局 平民 0分                          |
   5 Bob the Builder  臥底 0分                               |
- 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK    |
- 臥底勝：剩3人                                              |
+ 繁體中文和英文 · 臥底1 · 白板(存活) · 打字                 |
+ 發言60秒 投票0秒 · 平票：PK · 臥底勝：剩3人                |
  平民獲勝！  平民詞：蘋果  臥底詞：水梨                     |
 ────────────────────────────────────────────────────────────|
  李大華 加入了                                              |
@@ -2008,7 +2008,7 @@ let recordedSnapshots: [String: String] = [
   3 李大華           (你) 平民 2分                                                                                      |
   4 陳美玲           出局 平民 0分                                                                                      |
   5 Bob the Builder  臥底 0分                                                                                           |
- 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK · 臥底勝：剩3人                                                |
+ 繁體中文和英文 · 臥底1 · 白板(存活) · 打字 · 發言60秒 投票0秒 · 平票：PK · 臥底勝：剩3人                               |
  平民獲勝！  平民詞：蘋果  臥底詞：水梨                                                                                 |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  李大華 加入了                                                                                                          |
@@ -2050,8 +2050,8 @@ let recordedSnapshots: [String: String] = [
   3 李大華           (你) 平民 2分                          |
   4 陳美玲           出局 平民 0分                          |
   5 Bob the Builder  卧底 0分                               |
- 卧底1 · 白板(存活) · 打字 · 发言60秒 投票0秒 · 平票：PK    |
- 卧底胜：剩3人                                              |
+ 繁体中文和英文 · 卧底1 · 白板(存活) · 打字                 |
+ 发言60秒 投票0秒 · 平票：PK · 卧底胜：剩3人                |
  平民获胜！  平民词：蘋果  卧底词：水梨                     |
 ────────────────────────────────────────────────────────────|
  李大華 加入了                                              |
@@ -2068,7 +2068,7 @@ let recordedSnapshots: [String: String] = [
   3 李大華           (你) 平民 2分                                                                                      |
   4 陳美玲           出局 平民 0分                                                                                      |
   5 Bob the Builder  卧底 0分                                                                                           |
- 卧底1 · 白板(存活) · 打字 · 发言60秒 投票0秒 · 平票：PK · 卧底胜：剩3人                                                |
+ 繁体中文和英文 · 卧底1 · 白板(存活) · 打字 · 发言60秒 投票0秒 · 平票：PK · 卧底胜：剩3人                               |
  平民获胜！  平民词：蘋果  卧底词：水梨                                                                                 |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  李大華 加入了                                                                                                          |
@@ -2110,8 +2110,8 @@ let recordedSnapshots: [String: String] = [
   3 李大華           (you) civilian 2 pt                    |
   4 陳美玲           out civilian 0 pt                      |
   5 Bob the Builder  spy 0 pt                               |
- spies 1 · blank (survive) · typed · turn 60s vote 0s       |
- tie: PK · spies win at 3 left                              |
+ Traditional Chinese and English · spies 1 · blank (survive)|
+ typed · turn 60s vote 0s · tie: PK · spies win at 3 left   |
  The civilians win!  Civilian word: 蘋果  Spy word: 水梨    |
 ────────────────────────────────────────────────────────────|
  李大華 joined                                              |
@@ -2128,7 +2128,7 @@ let recordedSnapshots: [String: String] = [
   3 李大華           (you) civilian 2 pt                                                                                |
   4 陳美玲           out civilian 0 pt                                                                                  |
   5 Bob the Builder  spy 0 pt                                                                                           |
- spies 1 · blank (survive) · typed · turn 60s vote 0s · tie: PK · spies win at 3 left                                   |
+ Traditional Chinese and English · spies 1 · blank (survive) · typed · turn 60s vote 0s · tie: PK · spies win at 3 left |
  The civilians win!  Civilian word: 蘋果  Spy word: 水梨                                                                |
 ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────|
  李大華 joined                                                                                                          |

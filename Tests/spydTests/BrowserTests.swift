@@ -37,6 +37,14 @@ import Testing
         }
 
         @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aHostKilledMidVoteIsFoundWithinTwoSecondsAndTheWaitingBallotGoes() async throws {
+            // The script starts, kills and restarts a host of its own.
+            try await BrowserRun.script(
+                "recovery.py",
+                ownHost: ["--bots", "3", "--clues", "typed", "--bot-delay-ms", "120", "--language", "zh-TW"])
+        }
+
+        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aModeratorRunsAWholeGameForThreePhonesAndTwoBotsAndSeesEveryWordNoPlayerDoes() async throws {
             try await BrowserRun.script(
                 "moderator.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])

@@ -115,7 +115,7 @@ import Testing
         _ = try Self.receive(board, "the snapshot") { if case .room = $0 { true } else { false } }
         let (first, second) = (table.players[0].id, table.players[1].id)
         try table.owner.send(.leave)
-        let announcement = ServerMessage.owner(.init(player: second, previous: first))
+        let announcement = ServerMessage.owner(.init(player: second, previous: first, reason: .left))
         try table.players[2].waitFor("the new owner") { $0 == announcement }
         _ = try Self.receive(board, "the new owner") { $0 == announcement }
         let view = try table.players[2].waitForView("the snapshot after") { $0.seats.count == 2 }
@@ -130,7 +130,7 @@ import Testing
         try table.players[2].waitForView("the owner away") { $0.seats.contains { $0.id == first && !$0.connected } }
         host.advance(seconds: 30)
         try table.players[2].waitFor("the hand-over") {
-            $0 == .owner(.init(player: second, previous: first))
+            $0 == .owner(.init(player: second, previous: first, reason: .away))
         }
         try table.players[1].waitForView("owner") { $0.seats.first { $0.owner }?.id == second }
         try table.players[1].send(.start)

@@ -233,6 +233,9 @@ public enum PlayerText {
         if (hello.claim?.utf8.count ?? 0) > maxClaimFieldBytes {
             return "claim is longer than \(maxClaimFieldBytes) bytes"
         }
+        if (hello.language?.utf8.count ?? 0) > maxClaimFieldBytes {
+            return "language is longer than \(maxClaimFieldBytes) bytes"
+        }
         if (hello.password?.utf8.count ?? 0) > maxPasswordBytes {
             return "password is longer than \(maxPasswordBytes) bytes"
         }

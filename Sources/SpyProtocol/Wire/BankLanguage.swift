@@ -74,6 +74,15 @@ extension BankLanguage {
         return .zhHans
     }
 
+    /// Whether a deciding locale setting (`NAME=value` as `locale(environment:)` returns it, `nil` for none) names
+    /// no language at all: `C` and `POSIX` (with or without an encoding), or nothing set.
+    public static func namesNoLanguage(_ setting: String?) -> Bool {
+        guard let setting else { return true }
+        let value = setting.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
+        let base = value.split(separator: ".").first.map(String.init) ?? value
+        return base == "C" || base == "POSIX"
+    }
+
     /// The language the environment's locale asks for: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and
     /// not empty decides, as for every POSIX program (`locale(_:)` reads it). Returns the deciding setting as
     /// `NAME=value`, or `nil` with en when none is set.

@@ -25,7 +25,8 @@ extension ClientMessage {
                     password: try fields.optional("password"),
                     create: try fields.optional("create"),
                     watch: try fields.optional("watch"),
-                    claim: try fields.optional("claim")))
+                    claim: try fields.optional("claim"),
+                    language: try fields.optional("language")))
         case "ping": return .ping(Ping(id: try fields.required("id")))
         case "pong": return .pong(Pong(id: try fields.required("id")))
         case "settings": return .settings(try SettingsChange.read(try fields.required("settings")))

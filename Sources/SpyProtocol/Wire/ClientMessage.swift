@@ -97,10 +97,13 @@ public enum ClientMessage: Sendable, Equatable {
         public var watch: Bool?
         /// The id of an away seat this player asks back without its token; a connected player approves.
         public var claim: PlayerID?
+        /// The client's interface language (`zh-TW`, `zh-Hans`, `en`): a host whose locale names none starts a new
+        /// room's word language on its first owner's.
+        public var language: String?
 
         public init(
             protocol: Int = 1, name: String, room: String? = nil, token: String? = nil, password: String? = nil,
-            create: Bool? = nil, watch: Bool? = nil, claim: PlayerID? = nil
+            create: Bool? = nil, watch: Bool? = nil, claim: PlayerID? = nil, language: String? = nil
         ) {
             self.protocol = `protocol`
             self.name = name
@@ -110,6 +113,7 @@ public enum ClientMessage: Sendable, Equatable {
             self.create = create
             self.watch = watch
             self.claim = claim
+            self.language = language
         }
     }
 

@@ -88,6 +88,10 @@ extension ServerMessage {
             output.string(body.player)
             output.key("previous")
             output.string(body.previous)
+            if let reason = body.reason {
+                output.key("reason")
+                output.string(reason.rawValue)
+            }
             output.byte(UInt8(ascii: "}"))
         case .history, .wordsReport, .wordList, .moderator, .moderatorOffer, .moderatorDeclined, .moderatorView:
             // Sent at a game's end, on arrival or to one owner, never on the busy path: the reference encoder

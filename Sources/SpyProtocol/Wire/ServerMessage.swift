@@ -392,9 +392,21 @@ public enum ServerMessage: Sendable, Equatable {
         public var player: PlayerID
         /// The owner before.
         public var previous: PlayerID
-        public init(player: PlayerID, previous: PlayerID) {
+        /// Why it moved, when the host knows: the owner before was away too long, or left the room.
+        public var reason: Reason?
+
+        /// Why ownership moved.
+        public enum Reason: String, Codable, Sendable, Equatable {
+            /// The owner before was away (disconnected) for `Rules.ownerAwayMillis` in the lobby or at game over.
+            case away
+            /// The owner before left, gave up the seat, or was removed.
+            case left
+        }
+
+        public init(player: PlayerID, previous: PlayerID, reason: Reason? = nil) {
             self.player = player
             self.previous = previous
+            self.reason = reason
         }
     }
 

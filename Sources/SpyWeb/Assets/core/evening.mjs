@@ -3,6 +3,7 @@
 // host, and every game record (`history`) by its number. The seat reducer (seat.mjs) calls these; they return
 // what changes and the effects (a file to save), and never hold a word of the list the owner did not type.
 import { line } from "../strings.mjs";
+import { isModerator, isOwner } from "./game.mjs";
 
 /** The host refuses a `words` text over 48 KiB whole; a frame over 64 KiB would end the connection. */
 export const WORDS_TEXT_BYTES = 48 * 1024;
@@ -18,15 +19,31 @@ export function newWords() {
   };
 }
 
-/** Folds a `words_report`, a `word_list` or a `history` into `seat` (the reducer's copy); `fx` runs an effect. */
+/**
+ * Folds a `words_report`, a `word_list` or a `history` into `seat` (the reducer's copy); `fx` runs an effect. A
+ * link that goes down, or a move it could not send, ends the wait for an answer: the host sends none again, and
+ * the room's count says what the list holds once the link is back.
+ */
 export function foldEvening(seat, message, fx) {
-  if (message.type === "words_report") seat.words = foldWordsReport(seat.words, message);
+  const down = (message.type === "link" && message.status !== "connected") || message.type === "send_failed";
+  if (down && (seat.words.sending || seat.words.exportAsked)) seat.words = { ...seat.words, sending: false, exportAsked: false };
+  if (message.type === "words_report") {
+    const asked = seat.words.sending && seat.words.sent !== "";
+    seat.words = foldWordsReport(seat.words, message);
+    const report = seat.words.report;
+    if (asked && report.refused.length === 0 && report.moreRefused === 0) fx({ type: "words_kept" });
+  }
   if (message.type === "history") seat.history = foldHistory(seat.history, message);
   if (message.type === "word_list") {
     const folded = foldWordList(seat.words, message, seat.room);
     seat.words = folded.words;
     for (const effect of folded.effects) fx(effect);
   }
+}
+
+/** Whether this seat keeps the room's list: the owner, or the moderator (法官), as the host allows. */
+export function keepsList(seat) {
+  return isOwner(seat) || isModerator(seat);
 }
 
 /** The size of `text` in UTF-8 bytes, as the host counts it. */

@@ -2,7 +2,7 @@
 // message to send, a question to ask, something to store). Handlers in the views only name an intent; they never
 // write state. Pure, like the reducer.
 import { line, spoken } from "../strings.mjs";
-import { historyCsv, historyJson, shownHistory, WORDS_TEXT_BYTES, wordsTextProblem } from "./evening.mjs";
+import { historyCsv, historyJson, keepsList, shownHistory, WORDS_TEXT_BYTES, wordsTextProblem } from "./evening.mjs";
 import { canVote, inGame, isOwner, nameOf, seatOf } from "./game.mjs";
 import { claimAsker, firstSeat, moderatorAsker, moderatorSeat, seatByKey, settle, withSeat } from "./model.mjs";
 import { privateMoments } from "./moments.mjs";
@@ -46,7 +46,8 @@ function apply(model, intent, now, effects) {
       // An empty name takes a default one; the host's are Chinese (玩家1), so an English page picks its own.
       const typed = (intent.name || "").trim();
       const autoName = !typed && model.ui.lang === "en" ? 1 : 0;
-      const hello = { type: "hello", protocol: 1, name: typed };
+      // The page's language goes along: a host whose locale names none starts a new room's words in it.
+      const hello = { type: "hello", protocol: 1, name: typed, language: model.ui.lang };
       const room = (intent.room || "").trim().toUpperCase();
       if (intent.create) hello.create = true;
       else if (room) hello.room = room;
@@ -143,14 +144,14 @@ function apply(model, intent, now, effects) {
     case "words_draft":
       // A file read on this device (or its refusal before reading): its text goes into the box, to be read over
       // and sent; nothing leaves the page yet.
-      if (!isOwner(first)) return model;
+      if (!keepsList(first)) return model;
       if (intent.tooBig) return withSeat(model, { ...first, words: { ...first.words, problem: line("ownWords.fileTooBig", WORDS_TEXT_BYTES / 1024) } });
       if (intent.unreadable) return withSeat(model, { ...first, words: { ...first.words, problem: line("ownWords.unreadable") } });
       return ui(withSeat(model, { ...first, words: { ...first.words, problem: null } }), {
         words: { draft: intent.text || "", draftKey: model.ui.words.draftKey + 1 },
       });
     case "words_send": {
-      if (!isOwner(first) || inGame(first.room)) return model;
+      if (!keepsList(first) || inGame(first.room)) return model;
       const text = intent.text || "";
       const problem = wordsTextProblem(text);
       if (problem) return withSeat(model, { ...first, words: { ...first.words, problem } });
@@ -161,13 +162,13 @@ function apply(model, intent, now, effects) {
       return ui(withSeat(sent, { ...seat, words: { ...seat.words, sent: text, sending: true, problem: null, report: null } }), { words: { draft: text, draftKey: model.ui.words.draftKey } });
     }
     case "words_export": {
-      if (!isOwner(first) || inGame(first.room)) return model;
+      if (!keepsList(first) || inGame(first.room)) return model;
       const sent = send(model, first.key, { type: "words_export" }, effects);
       const seat = firstSeat(sent);
       return withSeat(sent, { ...seat, words: { ...seat.words, exportAsked: true } });
     }
     case "words_clear": {
-      if (!isOwner(first) || inGame(first.room)) return model;
+      if (!keepsList(first) || inGame(first.room)) return model;
       const count = first.room.wordCount || 0;
       return ask(model, { kind: "words_clear", key: first.key, question: line("ownWords.confirmClear", count), yes: "wordsClearYes", no: "cancel" }, effects);
     }
@@ -198,7 +199,12 @@ function apply(model, intent, now, effects) {
     case "claim_seat": {
       // "That's me": the room is asked to give this away seat to this page.
       effects.push({ type: "open", key: first.key });
-      return ui(withSeat(model, { ...first, claim: intent.player, claimPending: "", problem: null }), { watchProblem: null });
+      return ui(withSeat(model, { ...first, claim: intent.player, claimPending: "", problem: null, link: "connecting" }), { watchProblem: null });
+    }
+    case "claim_cancel": {
+      // The page stops asking for the seat: back to watching the room (or to the door when nothing is watched).
+      effects.push({ type: "close", key: first.key });
+      return withSeat(model, { ...first, claim: "", claimPending: "", link: "idle" });
     }
     case "answer_claim": {
       const seat = claimAsker(model);
@@ -280,7 +286,7 @@ function confirmed(model, confirm, effects) {
       return model;
     case "words_clear": {
       const first = firstSeat(model);
-      if (!isOwner(first) || inGame(first.room)) return model;
+      if (!keepsList(first) || inGame(first.room)) return model;
       const sent = send(model, first.key, { type: "words_clear" }, effects);
       const seat = firstSeat(sent);
       return withSeat(sent, { ...seat, words: { ...seat.words, sent: "", sending: true, problem: null, report: null } });

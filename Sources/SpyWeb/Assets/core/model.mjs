@@ -104,6 +104,9 @@ function firstSeatNews(model, seat, effects, now) {
       // The claim ended without the seat: the room is still there to watch (or, its game over, to join).
       next = withSeat({ ...next, ui: { ...next.ui, watchProblem: seat.problem } }, { ...seat, problem: null });
       if (gameDone(next.watch.room)) ({ model: next } = stopWatching(next, out));
+    } else if (effect.type === "words_kept") {
+      // Every line was kept: the box empties, so a second press does not send them again.
+      next = { ...next, ui: { ...next.ui, words: { draft: "", draftKey: next.ui.words.draftKey + 1 } } };
     } else if (effect.type === "door") {
       const first = firstSeat(next);
       if (!next.watch && !first.claimPending) out.push({ type: "focus", target: first.needPassword ? "join-password" : first.needRoom ? "join-room" : "join-name" });
@@ -186,7 +189,7 @@ export function settle(model, effects) {
     // A player's private moment means the device is in a player's hands: the moderator's screen closes.
     next = { ...next, ui: { ...next.ui, moderator: "" } };
   }
-  if (next.ui.pass.forgot && (privateMoments(next).length > 0 || !inGame(first.room))) {
+  if (next.ui.pass.forgot && (privateMoments(next).some((moment) => moment.kind !== "clue") || !inGame(first.room))) {
     next = { ...next, ui: { ...next.ui, pass: { ...next.ui.pass, forgot: null } } };
   }
   const shared = sharedPage(next);

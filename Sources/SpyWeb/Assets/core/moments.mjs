@@ -46,11 +46,14 @@ export function passScreen(model) {
   const seats = model.seats.filter((seat) => seat.joined && seat.id);
   if (seats.length < 2 || !room || first.replaced || model.ui.hidden) return { mode: "none" };
   const moment = privateMoments(model)[0];
-  if (moment) {
+  const forgot = model.ui.pass.forgot && inGame(room);
+  // A typed clue is public once sent: its box needs no "pass the device" first, and 忘詞 stays in reach beside it.
+  const publicClue = moment && moment.kind === "clue";
+  if (moment && !(publicClue && forgot)) {
     const seat = seats.find((s) => s.key === moment.key);
-    return { mode: model.ui.pass.open === moment.id ? "moment" : "pass", moment, seat };
+    return { mode: model.ui.pass.open === moment.id || publicClue ? "moment" : "pass", moment, seat };
   }
-  if (model.ui.pass.forgot && inGame(room)) return { mode: "forgot", forgot: model.ui.pass.forgot, seats };
+  if (forgot) return { mode: "forgot", forgot: model.ui.pass.forgot, seats };
   const spoken = room.phase === "describing" && room.settings.clueMode === "spoken";
   const speaker = spoken ? seats.find((s) => s.id === room.turn) || null : null;
   const dealt = inGame(room) && seats.some((s) => s.dealt && s.dealt.game === room.game);

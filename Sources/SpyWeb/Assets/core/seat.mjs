@@ -44,6 +44,7 @@ export function newSeat(fields = {}) {
     needRoom: false,
     needPassword: false,
     suggestedName: "",
+    ownerNews: null, // the room changed hands: { player, previous, reason }, shown until the next deal
     claimAsked: null, // this seat is asked to let someone take back a seat: { player, name }
     moderatorAsked: false, // the owner asks this seat to be the moderator (法官)
     // What only the moderator sees (every word and role, the ballots, the guesses, the typed pair): only ever from
@@ -54,6 +55,9 @@ export function newSeat(fields = {}) {
     lastVoteKey: "",
     cluesSent: 0, // this seat's clues the host took: the clue box starts empty after each
     settingsReset: 0, // refused settings: the form shows again what is in force
+    pending: [], // moves made while the link was down: { message, at } (at: `moveKey` of the room then)
+    resending: false, // back after a drop: the first snapshot decides which pending moves still apply
+    resentBallot: null, // a ballot sent again on coming back: { key, target }, shown until the vote closes
     gone: false, // given up (left, kicked, room closed, token expired): the page lets it go
     words: newWords(), // the owner's work on the room's own list (evening.mjs)
     history: [], // the records of the room's finished games, oldest first
@@ -121,12 +125,14 @@ export function update(seat, message, now) {
         }
         fx({ type: "store", token: message.token, fields: stored });
       }
-      // Back after a drop: say again whose turn it is or that a vote is open.
+      // Back after a drop: say again whose turn it is or that a vote is open, and send what waited.
+      next.resending = next.pending.length > 0;
       next.lastTurnKey = "";
       next.lastVoteKey = "";
       break;
     case "room":
       applyRoom(next, message, record, fx);
+      if (next.resending) resend(next, message, fx);
       if (next.voting === null && message.phase === "voting") {
         // Joined or resumed mid-vote: the vote rebuilt from the public state.
         next.voting = voteFromRoom(message);
@@ -140,6 +146,7 @@ export function update(seat, message, now) {
       const isNew = !next.dealt || next.dealt.game !== message.game;
       next.dealt = { game: message.game, word: message.word, blank: message.blank === true };
       if (isNew) {
+        next.ownerNews = null;
         next.gameOver = null;
         next.guessing = null;
         next.result = null;
@@ -169,8 +176,9 @@ export function update(seat, message, now) {
       const key = `${currentGame(next)}/${message.round}/${message.pk}`;
       if (key !== next.lastVoteKey) next.ballot = null;
       next.voting = message;
-      // On a resume the host says whom this seat had voted for.
-      if (typeof message.ballot === "string") next.ballot = message.ballot;
+      // On a resume the host says whom this seat had voted for; a ballot made while away was sent after that.
+      if (next.resentBallot && next.resentBallot.key === key) next.ballot = next.resentBallot.target;
+      else if (typeof message.ballot === "string") next.ballot = message.ballot;
       next.result = null;
       setTimer(message.timerMs);
       voteNews();
@@ -184,6 +192,7 @@ export function update(seat, message, now) {
       break;
     case "vote_result": {
       next.voting = null;
+      next.resentBallot = null;
       next.ballot = null;
       next.timer = null;
       next.result = message;
@@ -253,7 +262,11 @@ export function update(seat, message, now) {
       break;
     }
     case "owner": {
-      const entry = message.player === next.id ? line("youAreOwner") : line("newOwner", nameOf(next, message.player));
+      // Why it moved: the host says (`reason`); a host that does not is read from the seats it last showed.
+      const before = seatOf(next.room, message.previous);
+      const reason = message.reason || (!before || before.left ? "left" : before.connected ? "" : "away");
+      next.ownerNews = { player: message.player, previous: message.previous, reason };
+      const entry = ownerLine(next, next.ownerNews);
       record(entry);
       announce(entry);
       break;
@@ -280,17 +293,50 @@ export function update(seat, message, now) {
       break;
     case "link":
       applyLink(next, message, record, fx);
+      foldEvening(next, message, fx);
       break;
     case "send_failed":
-      // The link is down: a leave needs no host to forget the seat; any other move waits for the link.
+      foldEvening(next, message, fx);
+      // The link is down: a leave needs no host to forget the seat; any other move waits for the link, shown as
+      // waiting (the header alone says the link is down), and goes once the host has the seat back.
       if (message.message && message.message.type === "leave") giveUp(next, null, fx);
-      else next.notice = line("link.reconnecting", next.attempt || 1);
+      else if (message.message) {
+        const kept = next.pending.filter((move) => move.message.type !== message.message.type);
+        next.pending = [...kept, { message: message.message, at: moveKey(next.room) }];
+        next.notice = null;
+      }
       break;
     default:
       // pong, ping (the link answers it), and anything a newer host adds: nothing to show.
       break;
   }
   return { seat: next, effects };
+}
+
+/** Where the game stood when a move was made: a move still applies when the table is where it was. */
+export function moveKey(room) {
+  if (!room) return "";
+  return `${room.game}/${room.round}/${room.pk.length}/${room.phase}/${room.turn || ""}`;
+}
+
+/** The first snapshot after coming back: the moves made while away go if the table is where it was, else they
+ * are dropped and the seat is told to make them again. */
+function resend(next, view, fx) {
+  const key = moveKey(view);
+  const still = next.pending.filter((move) => move.at === key);
+  for (const move of still) {
+    fx({ type: "send", message: move.message });
+    if (move.message.type === "vote") {
+      next.resentBallot = { key: `${currentGame(next)}/${view.round}/${view.pk.length > 0}`, target: move.message.target };
+      next.ballot = move.message.target;
+    }
+  }
+  if (still.length < next.pending.length) {
+    next.notice = line("pendingLost");
+    if (next.pending.some((move) => move.message.type === "vote" && move.at !== key)) next.ballot = null;
+  }
+  next.pending = [];
+  next.resending = false;
 }
 
 /** A room snapshot: the events it implies (joined, left, away, back, settings), and the table reset it implies. */
@@ -308,6 +354,16 @@ function applyRoom(next, view, record, fx) {
     }
     if (JSON.stringify(before.settings) !== JSON.stringify(view.settings) && (view.phase === "lobby" || view.phase === "gameOver")) {
       record(line("settingsChanged", line("settingsLine", view.settings)));
+    }
+    const wasMine = seatOf(before, next.id);
+    const nowMine = seatOf(view, next.id);
+    const owner = view.seats.find((seat) => seat.owner);
+    if (wasMine && wasMine.owner && nowMine && !nowMine.owner && owner && (!next.ownerNews || next.ownerNews.player !== owner.id)) {
+      // The room moved on while this seat was away: it never heard the hand-over, so the snapshot tells it.
+      next.ownerNews = { player: owner.id, previous: next.id, reason: "away" };
+      const entry = ownerLine(next, next.ownerNews);
+      record(entry);
+      fx({ type: "announce", line: entry });
     }
     if (before.game !== view.game) {
       // A new game: the last vote and the reveal belong to the one before.
@@ -337,6 +393,15 @@ function applyRoom(next, view, record, fx) {
     next.gameOver = null;
     next.result = null;
   }
+}
+
+/** The hand-over as this seat says it: "You are now the owner — 小明 was away", "Amy is now the owner — you were
+ * away", "Amy is now the owner — 小明 left". */
+export function ownerLine(seat, news) {
+  const reason = news.reason === "away" || news.reason === "left" ? news.reason : "";
+  if (news.player === seat.id) return line("ownerMoved.you", nameOf(seat, news.previous), reason);
+  if (news.previous === seat.id) return line("ownerMoved.fromYou", nameOf(seat, news.player), reason);
+  return line("ownerMoved.other", nameOf(seat, news.player), nameOf(seat, news.previous), reason);
 }
 
 /** The lines a closed vote adds: the tally, most votes first, then what happened. */

@@ -36,7 +36,7 @@ export default {
   },
   joinHeading: "Join the game",
   nameLabel: "Your name",
-  nameHint: "At most 16 columns (a Chinese character counts two); empty for the seat's default name",
+  nameHint: "Up to 16 letters (8 Chinese characters); empty for the seat's default name",
   roomLabel: "Room code",
   roomHint: "4 letters; needed only when the host runs several rooms",
   passwordLabel: "Room password",
@@ -94,13 +94,14 @@ export default {
   unknownValue: (value) => `other (${value})`,
   settingsLine: (s, L) =>
     [
+      s.language ? `words: ${L.language[s.language] || s.language}` : "",
       `spies ${s.spies}`,
       s.blank ? `blank (${L.blankRule[s.blankRule]})` : "no blank",
       L.clueMode[s.clueMode],
       s.turnSeconds === 0 && s.voteSeconds === 0 ? "no timers" : `turn ${s.turnSeconds}s vote ${s.voteSeconds}s`,
       `tie: ${L.tieRule[s.tieRule]}`,
       `spies win ${L.spyWin[s.spyWin] || s.spyWin}`,
-    ].join(" · "),
+    ].filter((part) => part !== "").join(" · "),
   yourTurnSpoken: "Your turn: say your clue, then press Done",
   yourTurnTyped: "Your turn: type your clue and send it, or pass",
   done: "Done",
@@ -116,7 +117,7 @@ export default {
   youAreOut: "You are out: watch the rest",
   notDealt: "You are not in this game; join the next one",
   sittingOut: "not dealt",
-  watchingToJoin: "A game is running: you join by yourself when it ends. Lost your seat? Press “That's me” next to your name.",
+  watchingToJoin: "A game is running: you are watching, and you join by yourself when it ends.",
   thatsMe: "That's me",
   thatsMeName: (name) => `I am ${name}: ask the owner for this seat back`,
   claimPending: (seat) => (seat ? `Asking the owner to give you seat ${seat} back…` : "Asking the owner to give you your seat back…"),
@@ -242,6 +243,7 @@ export default {
   wordsClear: "Clear our words",
   wordsClearYes: "Clear",
   ownWords: {
+    source: (from) => `Words from: ${from}`,
     count: (n) => `Our words: ${n} pair${n === 1 ? "" : "s"}`,
     none: "Our words: none yet",
     kept: (added, total, refused) => `Kept ${added} new pair${added === 1 ? "" : "s"}; the list holds ${total}. ${refused === 0 ? "Every line was read." : `${refused} line${refused === 1 ? " was" : "s were"} not kept:`}`,
@@ -336,6 +338,25 @@ export default {
     hide: "Hide the moderator's screen",
   },
   // The pass screens of a page with several seats.
+  // Moves made while the host was out of reach.
+  ballotPending: (name) => `Your vote for ${name}: sending when the host is back`,
+  pendingMove: "Sending when the host is back",
+  pendingLost: "The host did not get your last move: make it again",
+  // The header while this page watches a running game, or asks for a seat back.
+  watchingLink: "watching — you join when this game ends",
+  claimWaitLink: "asking for your seat back",
+  claimHint: "Lost your seat? Press “That's me” next to your name.",
+  claimCancel: "Stop asking",
+  // The room changing hands: said on every phone, with why.
+  ownerMoved: {
+    you: (previous, reason) =>
+      `You are now the owner` + (reason === "away" ? ` — ${previous} was away` : reason === "left" ? ` — ${previous} left` : ""),
+    fromYou: (name, reason) => (reason === "away" ? `${name} is now the owner — you were away` : `${name} is now the owner`),
+    other: (name, previous, reason) =>
+      `${name} is now the owner` + (reason === "away" ? ` — ${previous} was away` : reason === "left" ? ` — ${previous} left` : ""),
+  },
+  inPk: (names) => `You are in the PK: the others vote between you and ${names}`,
+  nextBallotHere: (name) => `Next ballot on this phone: ${name}`,
   pass: {
     deviceSeats: "Players on this device",
     here: "here",

@@ -32,7 +32,7 @@ export default {
   // Joining
   joinHeading: "加入游戏",
   nameLabel: "你的名字",
-  nameHint: "最多 8 个汉字或 16 个字母，留空就用座位的默认名字",
+  nameHint: "最多 16 个英文字母（8 个汉字），留空就用座位的默认名字",
   roomLabel: "房间号",
   roomHint: "4 个英文字母，主机开了好几个房间时才需要填",
   passwordLabel: "房间密码",
@@ -92,13 +92,14 @@ export default {
   unknownValue: (value) => `其他（${value}）`,
   settingsLine: (s, L) =>
     [
+      s.language ? `词语：${L.language[s.language] || s.language}` : "",
       `卧底${s.spies}`,
       s.blank ? `白板（${L.blankRule[s.blankRule]}）` : "无白板",
       L.clueMode[s.clueMode],
       s.turnSeconds === 0 && s.voteSeconds === 0 ? "不限时" : `发言${s.turnSeconds}秒 投票${s.voteSeconds}秒`,
       `平票：${L.tieRule[s.tieRule]}`,
       `卧底获胜：${L.spyWin[s.spyWin] || s.spyWin}`,
-    ].join(" · "),
+    ].filter((part) => part !== "").join(" · "),
   // What to do now
   yourTurnSpoken: "轮到你了：说出你的描述，说完按“说完了”",
   yourTurnTyped: "轮到你了：输入描述并发送，或者跳过",
@@ -115,7 +116,7 @@ export default {
   youAreOut: "你已出局，看大家玩吧",
   notDealt: "这局没有你，下一局再加入",
   sittingOut: "这局没发词",
-  watchingToJoin: "游戏进行中：这局结束后会自动让你加入。座位不见了？在你的名字旁边按“是我”。",
+  watchingToJoin: "游戏进行中：你正在观看，这局结束后会自动让你加入。",
   thatsMe: "是我",
   thatsMeName: (name) => `我是 ${name}：请房主让我拿回这个座位`,
   claimPending: (seat) => (seat ? `正在请房主让你拿回 ${seat} 号座位…` : "正在请房主让你拿回座位…"),
@@ -245,6 +246,7 @@ export default {
   wordsClear: "清空我们的词",
   wordsClearYes: "清空",
   ownWords: {
+    source: (from) => `词从哪里来：${from}`,
     count: (n) => `我们的词：${n} 组`,
     none: "我们的词：还没有",
     kept: (added, total, refused) => `新收了 ${added} 组，列表共有 ${total} 组。${refused === 0 ? "每一行都读好了。" : `有 ${refused} 行没有收：`}`,
@@ -339,6 +341,25 @@ export default {
     hide: "藏起法官画面",
   },
   // The pass screens of a page with several seats.
+  // Moves made while the host was out of reach.
+  ballotPending: (name) => `你投 ${name}：等主机回来就发送`,
+  pendingMove: "等主机回来就发送",
+  pendingLost: "主机没收到你刚才的操作，请再做一次",
+  // The header while this page watches a running game, or asks for a seat back.
+  watchingLink: "观看中：这局结束就加入",
+  claimWaitLink: "正在请求拿回座位",
+  claimHint: "座位不见了？在你的名字旁按“是我”。",
+  claimCancel: "不要了",
+  // The room changing hands: said on every phone, with why.
+  ownerMoved: {
+    you: (previous, reason) =>
+      `你现在是房主` + (reason === "away" ? `：${previous} 离开太久` : reason === "left" ? `：${previous} 离开了` : ""),
+    fromYou: (name, reason) => (reason === "away" ? `${name} 现在是房主：你离开太久` : `${name} 现在是房主`),
+    other: (name, previous, reason) =>
+      `${name} 现在是房主` + (reason === "away" ? `：${previous} 离开太久` : reason === "left" ? `：${previous} 离开了` : ""),
+  },
+  inPk: (names) => `你在 PK 中：其他人在你和 ${names} 之间投票`,
+  nextBallotHere: (name) => `这部手机下一位投票：${name}`,
   pass: {
     deviceSeats: "这台设备上的玩家",
     here: "本机",

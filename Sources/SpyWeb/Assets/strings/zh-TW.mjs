@@ -31,7 +31,7 @@ export default {
   // Joining
   joinHeading: "加入遊戲",
   nameLabel: "你的名字",
-  nameHint: "最多 16 格寬（中文字算兩格），空白就用座位的預設名字",
+  nameHint: "最多 16 個英文字母（8 個中文字），空白就用座位的預設名字",
   roomLabel: "房間代碼",
   roomHint: "4 個英文字母，主機有好幾個房間時才需要",
   passwordLabel: "房間密碼",
@@ -90,13 +90,14 @@ export default {
   unknownValue: (value) => `其他（${value}）`,
   settingsLine: (s, L) =>
     [
+      s.language ? `詞語：${L.language[s.language] || s.language}` : "",
       `臥底${s.spies}`,
       s.blank ? `白板(${L.blankRule[s.blankRule]})` : "無白板",
       L.clueMode[s.clueMode],
       s.turnSeconds === 0 && s.voteSeconds === 0 ? "無計時" : `發言${s.turnSeconds}秒 投票${s.voteSeconds}秒`,
       `平票：${L.tieRule[s.tieRule]}`,
       `臥底勝：${L.spyWin[s.spyWin] || s.spyWin}`,
-    ].join(" · "),
+    ].filter((part) => part !== "").join(" · "),
   // What to do now
   yourTurnSpoken: "輪到你了：說出你的描述，說完按「說完了」",
   yourTurnTyped: "輪到你了：輸入你的描述送出，或跳過",
@@ -113,7 +114,7 @@ export default {
   youAreOut: "你已出局，看大家玩吧",
   notDealt: "這局沒有你，下一局再加入",
   sittingOut: "這局沒發詞",
-  watchingToJoin: "遊戲進行中：這局結束就會自動讓你加入。座位不見了？在你的名字旁按「是我」。",
+  watchingToJoin: "遊戲進行中：你正在觀看，這局結束就會自動讓你加入。",
   thatsMe: "是我",
   thatsMeName: (name) => `我是 ${name}：請房主讓我拿回這個座位`,
   claimPending: (seat) => (seat ? `正在請房主讓你拿回 ${seat} 號座位…` : "正在請房主讓你拿回座位…"),
@@ -243,6 +244,7 @@ export default {
   wordsClear: "清空我們的詞",
   wordsClearYes: "清空",
   ownWords: {
+    source: (from) => `詞從哪裡來：${from}`,
     count: (n) => `我們的詞：${n} 組`,
     none: "我們的詞：還沒有",
     kept: (added, total, refused) => `新收了 ${added} 組，清單共有 ${total} 組。${refused === 0 ? "每一行都讀好了。" : `有 ${refused} 行沒有收：`}`,
@@ -337,6 +339,25 @@ export default {
     hide: "藏起法官畫面",
   },
   // The pass screens of a page with several seats.
+  // Moves made while the host was out of reach.
+  ballotPending: (name) => `你投 ${name}：等主機回來就送出`,
+  pendingMove: "等主機回來就送出",
+  pendingLost: "主機沒收到你剛才的動作，請再做一次",
+  // The header while this page watches a running game, or asks for a seat back.
+  watchingLink: "觀看中：這局結束就加入",
+  claimWaitLink: "正在請求拿回座位",
+  claimHint: "座位不見了？在你的名字旁按「是我」。",
+  claimCancel: "不要了",
+  // The room changing hands: said on every phone, with why.
+  ownerMoved: {
+    you: (previous, reason) =>
+      `你現在是房主` + (reason === "away" ? `：${previous} 離開太久` : reason === "left" ? `：${previous} 離開了` : ""),
+    fromYou: (name, reason) => (reason === "away" ? `${name} 現在是房主：你離開太久` : `${name} 現在是房主`),
+    other: (name, previous, reason) =>
+      `${name} 現在是房主` + (reason === "away" ? `：${previous} 離開太久` : reason === "left" ? `：${previous} 離開了` : ""),
+  },
+  inPk: (names) => `你在 PK 中：其他人在你和 ${names} 之間投票`,
+  nextBallotHere: (name) => `這支手機下一位投票：${name}`,
   pass: {
     deviceSeats: "這台裝置上的玩家",
     here: "這台",

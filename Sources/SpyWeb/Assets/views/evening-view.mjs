@@ -1,10 +1,10 @@
 // The room's own word list and the evening's history on the player page. Between games everyone sees the list's
-// count; the owner also gets the box to paste or upload pairs, the host's answer line by line, the choice of where
+// count; the owner (and the moderator) also gets the box to paste or upload pairs, the host's answer line by line, the choice of where
 // the next game's pair comes from, the export and the clear. At game over, the records of this game and the ones
 // before, with their export. The pure parts (`wordsPanel`, `historyItems`) are functions of the model and a
 // sentence table, tested under node; `renderEvening` writes them into the page's markup through dom.mjs.
 import { h, patch, set } from "../shell/dom.mjs";
-import { recordSummary, refusalLine, shownHistory } from "../core/evening.mjs";
+import { keepsList, recordSummary, refusalLine, shownHistory } from "../core/evening.mjs";
 import { inGame, isOwner } from "../core/game.mjs";
 import { say } from "../strings.mjs";
 
@@ -13,12 +13,15 @@ export function wordsPanel(model, seat, L) {
   const room = seat.room;
   const shown = Boolean(room) && !inGame(room);
   const count = room && Number.isInteger(room.wordCount) ? room.wordCount : 0;
-  const owner = isOwner(seat);
+  const owner = keepsList(seat);
   const words = seat.words;
   const panel = {
     shown,
     count: count > 0 ? L.ownWords.count(count) : L.ownWords.none,
     owner: shown && owner,
+    chooseSource: isOwner(seat), // the word source is a setting: the owner's alone
+    // Everyone else is told where the next pair comes from; the owner's menu says it.
+    source: shown && !owner && room.settings.wordSource ? L.ownWords.source(L.wordSource[room.settings.wordSource] || room.settings.wordSource) : "",
     draft: model.ui.words.draft,
     draftKey: model.ui.words.draftKey,
     sending: words.sending,
@@ -78,8 +81,10 @@ export function renderEvening(model, seat, L) {
   const panel = wordsPanel(model, seat, L);
   set($("words"), { hidden: !panel.shown });
   set($("words-count"), { text: panel.count });
+  set($("words-source"), { text: panel.source, hidden: !panel.source });
   set($("words-owner"), { hidden: !panel.owner });
   if (panel.owner) {
+    set($("set-wordSource"), { disabled: !panel.chooseSource });
     set($("words-text"), { value: panel.draft, valueKey: panel.draftKey });
     set($("words-send"), { disabled: panel.sending });
     set($("words-problem"), { text: panel.problem });

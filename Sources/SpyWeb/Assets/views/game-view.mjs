@@ -5,6 +5,8 @@
 // model and a sentence table, tested under node; `renderGame` writes them into the page's markup through dom.mjs.
 import { h, patch, set } from "../shell/dom.mjs";
 import { moderatorSeat, sharedPage } from "../core/model.mjs";
+import { privateMoments } from "../core/moments.mjs";
+import { ownerLine } from "../core/seat.mjs";
 import { blankOf, canVote, categoryCounts, holdsWord, inGame, isModerator, isMyTurn, isOwner, mySeat, nameOf, sameCategory, secondsLeft, voteCandidates } from "../core/game.mjs";
 import { line, say } from "../strings.mjs";
 import { clueItems, resultItems, revealItems, seatItems } from "./common.mjs";
@@ -32,7 +34,9 @@ export function actionPanel(model, seat, L) {
   const moderator = isModerator(seat);
   // Several seats on the page: turns, ballots and guesses are taken on the pass screens.
   const shared = sharedPage(model);
-  const panel = { prompt: "", lobbyActions: false, startLabel: L.start, turnSpoken: false, clueForm: false, voteList: false, guessForm: false, gameOver: false };
+  const pendingVote = seat.pending.find((move) => move.message.type === "vote");
+  const here = new Set(model.seats.filter((s) => s.joined && s.id).map((s) => s.id));
+  const panel = { prompt: "", promptAfter: "", lobbyActions: false, startLabel: L.start, turnSpoken: false, clueForm: false, voteList: false, guessForm: false, gameOver: false };
   switch (room.phase) {
     case "lobby":
       panel.prompt = moderator ? L.moderator.canStart : owner ? L.ownerCanStart : L.waitingForStart;
@@ -45,6 +49,9 @@ export function actionPanel(model, seat, L) {
         panel.prompt = typed ? L.yourTurnTyped : L.yourTurnSpoken;
         panel.clueForm = typed;
         panel.turnSpoken = !typed;
+      } else if (shared && here.has(room.turn)) {
+        // The pass screen says whose turn it is on this device: once is enough.
+        panel.prompt = "";
       } else {
         panel.prompt = room.turn ? L.turnOf(nameOf(seat, room.turn)) : "";
         if (me && me.sittingOut && !shared) panel.prompt = `${L.notDealt} · ${panel.prompt}`;
@@ -55,10 +62,18 @@ export function actionPanel(model, seat, L) {
       if (moderator) {
         panel.prompt = L.moderator.watchVote;
       } else if (shared) {
-        panel.prompt = L.waitVote;
+        // The ballots still to cast on this device come first: whose is next, not "the others".
+        const next = privateMoments(model).find((moment) => moment.kind === "vote");
+        const voter = next && model.seats.find((s) => s.key === next.key);
+        panel.prompt = voter ? L.nextBallotHere(voter.name) : L.waitVote;
       } else if (canVote(seat)) {
-        panel.prompt = seat.ballot ? L.ballot(nameOf(seat, seat.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
+        if (pendingVote) panel.prompt = L.ballotPending(nameOf(seat, pendingVote.message.target));
+        else panel.prompt = seat.ballot ? L.ballot(nameOf(seat, seat.ballot)) : me && me.voted ? L.votedAlready : L.pickVote;
         panel.voteList = true;
+      } else if (me && me.alive && room.pk.includes(seat.id)) {
+        // Tied in the PK: the others choose between the tied players.
+        const rivals = room.pk.filter((id) => id !== seat.id).map((id) => nameOf(seat, id));
+        panel.prompt = L.inPk(say(L, line("list", rivals)));
       } else {
         panel.prompt = me && me.sittingOut ? L.notDealt : me && !me.alive ? L.youAreOut : L.waitVote;
       }
@@ -74,13 +89,18 @@ export function actionPanel(model, seat, L) {
       break;
     }
     case "gameOver":
-      panel.prompt = owner || moderator ? "" : L.waitingForStart;
+      // Who won comes first; what happens next after it.
+      panel.promptAfter = owner || moderator ? "" : L.waitingForStart;
       panel.lobbyActions = owner || moderator;
       panel.startLabel = L.playAgain;
       panel.gameOver = Boolean(seat.gameOver);
       break;
   }
   panel.notice = seat.notice ? say(L, seat.notice) : "";
+  // A move made while the host was away waits, said so (a ballot says it in the prompt).
+  panel.pending = seat.pending.some((move) => move.message.type !== "vote") ? L.pendingMove : "";
+  // The room changed hands since the last deal: said where the phone's holder looks, with why.
+  panel.ownerNews = seat.ownerNews ? say(L, ownerLine(seat, seat.ownerNews)) : "";
   panel.result = Boolean(seat.result) && room.phase !== "voting" && room.phase !== "lobby";
   return panel;
 }
@@ -95,7 +115,7 @@ export function voteItems(seat, L, dispatch) {
         "button",
         {
           type: "button",
-          class: candidate.id === seat.ballot ? "vote chosen" : "vote",
+          class: candidate.id === seat.ballot ? (seat.pending.some((m) => m.message.type === "vote") ? "vote chosen waiting" : "vote chosen") : "vote",
           "aria-pressed": candidate.id === seat.ballot ? "true" : "false",
           "aria-label": L.voteFor(candidate.seat, candidate.name),
           dataset: { player: candidate.id },
@@ -118,7 +138,11 @@ export function gameOverPanel(seat, L) {
 /** One checkbox per category of the host's bank in the room's word language, with the pairs it can deal. */
 export function categoryItems(seat, L) {
   const settings = seat.room.settings;
-  return [...categoryCounts(seat.categories, settings)].map(([name, pairs]) =>
+  // A category with no pair to deal here is not offered (unless chosen, so that it can be unticked).
+  const offered = [...categoryCounts(seat.categories, settings)].filter(
+    ([name, pairs]) => pairs > 0 || settings.categories.some((chosen) => sameCategory(chosen, name)),
+  );
+  return offered.map(([name, pairs]) =>
     h(
       "label",
       { key: name, class: "pick" },
@@ -169,8 +193,11 @@ export function renderGame(model, seat, L, now, dispatch) {
   set($("forgot"), { hidden: !card.forgotShown, "aria-pressed": card.holding ? "true" : "false" });
   set($("forgot-hint"), { hidden: !card.forgotShown });
   const panel = actionPanel(model, seat, L);
-  set($("prompt"), { text: panel.prompt });
+  set($("owner-news"), { hidden: !panel.ownerNews, text: panel.ownerNews });
+  set($("prompt"), { hidden: !panel.prompt, text: panel.prompt });
+  set($("prompt-after"), { hidden: !panel.promptAfter, text: panel.promptAfter });
   set($("notice"), { text: panel.notice });
+  set($("pending"), { hidden: !panel.pending, text: panel.pending });
   set($("lobby-actions"), { hidden: !panel.lobbyActions });
   set($("start-button"), { text: panel.startLabel });
   set($("turn-spoken"), { hidden: !panel.turnSpoken });
@@ -202,6 +229,8 @@ export function renderGame(model, seat, L, now, dispatch) {
     set($("settings-line"), { text: say(L, line("settingsLine", room.settings)) });
     const picks = categoryItems(seat, L);
     set($("category-picks"), { hidden: picks.length === 0 });
+    // The categories are chosen one way: the ticks when the bank lists them, the text field otherwise.
+    set($("set-categories-field"), { hidden: picks.length > 0 });
     patch($("category-list"), picks);
   }
 }

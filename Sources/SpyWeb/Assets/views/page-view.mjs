@@ -29,7 +29,8 @@ export function renderPage(model, now, dispatch) {
   languageMenu($("lang-menu"), model.ui.lang, L, dispatch);
   document.title = titleOf(model, L);
   set($("where"), { text: first.room ? whereLine(first.room, L) : "" });
-  set($("link"), { text: linkText(first, L), class: `link link-${first.link === "idle" ? "idle" : first.link}` });
+  const header = headerLink(model, L);
+  set($("link"), { text: header.text, class: `link link-${header.state}` });
   const timer = first.room ? timerText(first, L, now) : null;
   set($("timer"), { hidden: !timer, text: timer ? timer.text : "", "aria-label": timer ? timer.label : null });
 
@@ -37,7 +38,7 @@ export function renderPage(model, now, dispatch) {
   const resuming = !first.joined && first.token && first.link !== "closed";
   set($("replaced"), { hidden: !first.replaced });
   const watching = !first.joined && model.watch;
-  const pending = !first.joined && first.claimPending;
+  const pending = !first.joined && (first.claimPending || first.claim) && first.link !== "closed";
   renderWatching(model, L, dispatch, watching, pending);
   renderDoor(model, L, first.joined || Boolean(resuming) || first.replaced || Boolean(watching) || Boolean(pending));
   set($("game"), { hidden: !inRoom || first.replaced });
@@ -66,20 +67,48 @@ export function renderPage(model, now, dispatch) {
   renderDialogs(model, L, dispatch);
 }
 
+/**
+ * The header's one connection state: the page's own seat's link, except while the page watches a running game (its
+ * watching link is what is live: "watching — you join when this game ends") or asks for a seat back.
+ */
+export function headerLink(model, L) {
+  const first = firstSeat(model);
+  if (!first.joined && (first.claimPending || first.claim) && first.link !== "closed") return { text: L.claimWaitLink, state: "connected" };
+  if (!first.joined && model.watch) {
+    const watch = model.watch;
+    if (watch.link === "connected") return { text: L.watchingLink, state: "connected" };
+    return { text: linkText(watch, L), state: watch.link === "idle" ? "idle" : watch.link };
+  }
+  return { text: linkText(first, L), state: first.link === "idle" ? "idle" : first.link };
+}
+
+/** The seats a watching page may ask back ("That's me"): people away from the table, while no claim is asked. */
+export function claimableSeats(model) {
+  const first = firstSeat(model);
+  const room = model.watch && model.watch.room;
+  if (!room || first.claim) return [];
+  return room.seats.filter((seat) => !seat.bot && !seat.connected && !seat.left);
+}
+
 function renderWatching(model, L, dispatch, watching, pending) {
   set($("watch"), { hidden: !watching || Boolean(pending) });
   set($("claim-wait"), { hidden: !pending });
   const first = firstSeat(model);
   if (pending) {
-    const seat = model.watch ? seatOf(model.watch.room, first.claimPending) : undefined;
+    const id = first.claimPending || first.claim;
+    const seat = seatOf(model.watch && model.watch.room, id) || seatOf(first.room, id);
     set($("claim-wait-text"), { text: L.claimPending(seat ? seat.seat : "") });
+    set($("claim-cancel"), { onclick: () => dispatch({ type: "claim_cancel" }) });
   }
   if (!watching) return;
   const room = model.watch.room;
   set($("watch-where"), { text: room ? whereLine(room, L) : "" });
   set($("watch-problem"), { text: model.ui.watchProblem ? say(L, model.ui.watchProblem) : "" });
+  const claimable = new Set(claimableSeats(model).map((seat) => seat.id));
+  // The hint promises a button only where there is one.
+  set($("watch-claim-hint"), { hidden: claimable.size === 0 });
   const thatsMe = (seat) =>
-    seat.bot || seat.connected
+    !claimable.has(seat.id)
       ? null
       : h("button", { key: "claim", type: "button", class: "thats-me small", text: L.thatsMe, "aria-label": L.thatsMeName(seat.name),
         dataset: { claim: seat.id }, onclick: () => dispatch({ type: "claim_seat", player: seat.id }) });

@@ -76,6 +76,10 @@ function momentNodes(model, moment, seat, L, dispatch) {
           clue ? h("button", { type: "button", class: "secondary", text: L.passTurn, onclick: () => dispatch({ type: "move", key: seat.key, message: { type: "pass" } }) }) : null,
         ),
         notice,
+        clue
+          ? h("button", { key: "forgot", type: "button", id: "pass-forgot", class: "forgot", onclick: () => dispatch({ type: "forgot", step: "list" }) },
+            h("span", { text: L.forgot }))
+          : null,
       ];
     }
     case "vote":
@@ -181,6 +185,14 @@ export function deviceSeatItems(model, L, dispatch) {
   });
 }
 
+/** What the device's card shows: the list of its seats (when it holds more than one), the add-a-player form (between
+ * games). */
+export function deviceSeatsCard(model) {
+  const room = model.seats[0].room;
+  const held = model.seats.filter((seat) => seat.joined || seat.token).length;
+  return { list: held > 1, addSeat: Boolean(room) && (room.phase === "lobby" || room.phase === "gameOver") };
+}
+
 const $ = (id) => document.getElementById(id);
 
 /** Writes the pass screen and the device's seats; returns the pass screen's key (for the shell's focus and scroll). */
@@ -191,13 +203,16 @@ export function renderPass(model, L, dispatch) {
   patch($("pass"), view.nodes);
   const room = first.room;
   const shown = first.joined && room && !first.replaced;
-  set($("device-seats"), { hidden: !shown });
+  const { list, addSeat: adding } = deviceSeatsCard(model);
+  set($("device-seats"), { hidden: !shown || (!list && !adding) });
   if (!shown) return view.key;
   const P = L.pass;
-  set($("device-seats-heading"), { text: P.deviceSeats });
-  patch($("device-seat-list"), deviceSeatItems(model, L, dispatch));
+  // The list of this device's seats only when it holds more than one: one seat is the seat list's "you".
+  set($("device-seats-heading"), { text: P.deviceSeats, hidden: !list });
+  set($("device-seat-list"), { hidden: !list });
+  patch($("device-seat-list"), list ? deviceSeatItems(model, L, dispatch) : []);
   const addSeat = model.ui.addSeat;
-  set($("add-seat"), { hidden: !(room.phase === "lobby" || room.phase === "gameOver") });
+  set($("add-seat"), { hidden: !adding });
   set($("add-seat-open"), { text: P.addSeat, hidden: addSeat.open, onclick: () => dispatch({ type: "add_seat_open" }) });
   set($("add-seat-form"), { hidden: !addSeat.open, onsubmit: (event) => {
     event.preventDefault();
