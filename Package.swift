@@ -48,8 +48,9 @@ let package = Package(
                 .embedInCode("Assets/views/board-view.mjs"), .embedInCode("Assets/views/game-view.mjs"),
                 .embedInCode("Assets/views/pass-view.mjs"), .embedInCode("Assets/board.mjs"),
                 .embedInCode("Assets/page.mjs"), .embedInCode("Assets/views/page-view.mjs"),
+                .embedInCode("Assets/views/board-parts.mjs"),
                 .embedInCode("Assets/core/evening.mjs"), .embedInCode("Assets/views/evening-view.mjs"),
-                .embedInCode("Assets/views/moderator-view.mjs"),
+                .embedInCode("Assets/views/moderator-view.mjs"), .embedInCode("Assets/core/moderator.mjs"),
             ],
             swiftSettings: strict),
         // The host's decisions without I/O: rooms and their bookkeeping, the bots' driver, the limits per address
@@ -79,6 +80,11 @@ let package = Package(
         .target(
             name: "SpyTestSupport", dependencies: ["SpyProtocol", "SpyNet"], path: "Tests/Support",
             exclude: ["Fixtures"], swiftSettings: strict),
+        // The host's core driven by hand, as the shell would drive it but with no socket, thread or clock: the
+        // harness most of the host's rule tests run on.
+        .target(
+            name: "SpyHostHarness", dependencies: ["SpyHost", "SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"],
+            path: "Tests/HostHarness", swiftSettings: strict),
         .testTarget(name: "SpyFuzzingTests", dependencies: ["SpyFuzzing", "SpyBank"], swiftSettings: strict),
         .testTarget(
             name: "SpyProtocolTests", dependencies: ["SpyProtocol", "SpyNet", "SpyTestSupport"], swiftSettings: strict),
@@ -90,14 +96,15 @@ let package = Package(
             name: "spydTests",
             dependencies: [
                 "spyd", "SpyHost", "SpyStorage", "SpyProtocol", "SpyNet", "SpyGame", "SpyWeb", "SpyQR",
-                "SpyTestSupport",
+                "SpyTestSupport", "SpyHostHarness",
             ],
             swiftSettings: strict),
         .testTarget(
             name: "SpyStorageTests", dependencies: ["SpyStorage", "SpyHost", "SpyGame", "SpyProtocol", "SpyNet"],
             swiftSettings: strict),
         .testTarget(
-            name: "SpyHostTests", dependencies: ["SpyHost", "SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"],
+            name: "SpyHostTests",
+            dependencies: ["SpyHost", "SpyHostHarness", "SpyProtocol", "SpyGame", "SpyBank", "SpyWeb"],
             swiftSettings: strict),
         .testTarget(name: "SpyQRTests", dependencies: ["SpyQR"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(

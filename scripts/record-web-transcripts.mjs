@@ -463,12 +463,19 @@ const scenarios = {
     await waitRoom(board, (r) => r.paused === true);
     amy.send({ type: "resume" });
     await waitRoom(board, (r) => r.paused !== true);
+    // The moderator's phone drops and comes back: the view again, and still no deal.
+    amy.drop();
+    await waitRoom(board, (r) => r.seats.some((s) => s.id === ids.Amy && !s.connected));
+    const amyBack = await host.open("amy-2", hello("Amy", { token: tokens.Amy }));
+    await amyBack.type("welcome");
+    await amyBack.type("moderator_view", (m) => m.players.length === 5);
+    conns.Amy = amyBack;
     // The first speaker's phone drops; the moderator passes the turn; the phone comes back.
     const first = board.room.turn;
     const speaker = players.find((name) => ids[name] === first);
     conns[speaker].drop();
     await waitRoom(board, (r) => r.seats.some((s) => s.id === first && !s.connected));
-    amy.send({ type: "pass_turn" });
+    conns.Amy.send({ type: "pass_turn" });
     await waitRoom(board, (r) => r.turn !== first || r.phase !== "describing");
     conns[speaker] = await host.open(`${speaker.toLowerCase()}-2`, hello(speaker, { token: tokens[speaker] }));
     await conns[speaker].type("welcome");
@@ -484,11 +491,11 @@ const scenarios = {
       },
       guess: () => conns[blank].send({ type: "guess", word: "西裝" }),
     });
-    await amy.type("game_over");
-    amy.send({ type: "kick", player: ids.Dan });
+    await conns.Amy.type("game_over");
+    conns.Amy.send({ type: "kick", player: ids.Dan });
     await conns.Dan.type("error");
     await waitRoom(board, (r) => !r.seats.some((s) => s.id === ids.Dan));
-    amy.send({ type: "moderator" });
+    conns.Amy.send({ type: "moderator" });
     await board.type("moderator", (m) => !m.player);
     conns.Olive.send({ type: "moderator", player: ids.Olive });
     await board.type("moderator", (m) => m.player === ids.Olive);

@@ -2,8 +2,8 @@ import SpyProtocol
 
 /// What one bank offers each choice of language, party pairs and categories, worked out once per choice.
 ///
-/// A host deals from the same few choices all evening, and every start used to filter the whole bank twice (to
-/// check the choice, then to draw from it): about a million instructions a deal with the embedded bank, most of a
+/// A host deals from the same few choices all evening. Filtering the whole bank at every start, twice (to check the
+/// choice, then to draw from it), would cost about a million instructions a deal with the embedded bank, most of a
 /// deal's work, and at a thousand tables starting within a second, the better part of the host's core.
 public final class BankChoices {
     private struct Choice: Hashable {

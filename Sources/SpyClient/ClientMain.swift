@@ -1,17 +1,18 @@
 import Foundation
 import Glibc
 
-/// The `spy-client` program: the executable's `main` only calls this. It lives in the library so that the
-/// client's pure parts (the state a host's messages build, the screen drawn from it) can be fuzzed and tested.
+/// The `spy-client` program: the executable's `main` only calls this and exits with the status it returns. It lives
+/// in the library so that the client's parts (the state a host's messages build, the screen drawn from it, the
+/// session itself) can be fuzzed and tested in the test's own process.
 public enum ClientMain {
-    public static func run(arguments: [String], environment: [String: String]) -> Never {
+    public static func run(arguments: [String], environment: [String: String]) -> Int32 {
         switch ClientOptions.parse(Array(arguments.dropFirst()), environment: environment) {
         case .failure(let error):
             Output.error("spy-client: \(error.message)\n" + "try: spy-client --help")
-            exit(EX_USAGE)
+            return EX_USAGE
         case .success(.show(let text)):
             Output.line(text)
-            exit(0)
+            return 0
         case .success(.run(var options)):
             let interactive = Terminal.isInteractive
             if !interactive { options.plain = true }
@@ -19,11 +20,11 @@ public enum ClientMain {
                 // Said before any connection: a word file the host could not take is better fixed first.
                 Output.error(
                     "spy-client: --words \(path): " + Strings(language: options.language).wordFileProblem(problem))
-                exit(EX_USAGE)
+                return EX_USAGE
             }
-            if options.listHosts { exit(HostChoice.list(options)) }
+            if options.listHosts { return HostChoice.list(options) }
             if options.findHost {
-                guard let found = HostChoice.resolve(options) else { exit(HostChoice.noHostStatus) }
+                guard let found = HostChoice.resolve(options) else { return HostChoice.noHostStatus }
                 options.address = found.address
                 options.room = found.room ?? options.room
             }
@@ -38,10 +39,16 @@ public enum ClientMain {
             }
             let interface: PlayerInterface =
                 options.plain ? LineInterface() : FullScreenInterface(color: options.color)
-            let session = Session(
-                options: options, name: name, store: store, token: saved?.token, interface: interface,
-                mayAsk: !options.plain)
-            session.run()
+            SignalPipe.install()
+            guard
+                let session = Session(
+                    options: options, name: name, store: store, token: saved?.token, interface: interface,
+                    mayAsk: !options.plain, signals: SignalPipe.readEnd)
+            else {
+                Output.error("spy-client: cannot create an event loop (errno \(errno))")
+                return 1
+            }
+            return session.run()
         }
     }
 }

@@ -45,6 +45,11 @@ final class Session {
     private var state: ClientState
     private let interface: PlayerInterface
     private let mayAsk: Bool
+    /// The descriptor the player's keys come from, and the one signals are reported on (none: no signals watched).
+    private let input: Int32
+    private let signals: Int32?
+    /// The exit status, once the session is over.
+    private var status: Int32?
 
     private var stage = Stage.waiting
     private let loop: EventLoop
@@ -82,9 +87,11 @@ final class Session {
     /// Turned away because a game is running, and asking again until it ends.
     private var waitingForGame = false
 
-    init(
+    /// A session that reads the player's keys from `input` and watches `signals` (`SignalPipe.readEnd` once
+    /// `SignalPipe.install` ran), if given; nil when no event loop can be made.
+    init?(
         options: ClientOptions, name: String, store: TokenStore, token: String?, interface: PlayerInterface,
-        mayAsk: Bool
+        mayAsk: Bool, input: Int32 = STDIN_FILENO, signals: Int32? = nil
     ) {
         self.options = options
         self.name = name
@@ -92,15 +99,12 @@ final class Session {
         self.token = token
         self.interface = interface
         self.mayAsk = mayAsk
+        self.input = input
+        self.signals = signals
         self.state = ClientState(language: options.language)
         state.wordsFile = options.wordsFile
-        guard let loop = try? EventLoop() else { Self.noEventLoop() }
+        guard let loop = try? EventLoop() else { return nil }
         self.loop = loop
-    }
-
-    private static func noEventLoop() -> Never {
-        Output.error("spy-client: cannot create an event loop (errno \(errno))")
-        exit(1)
     }
 
     private var text: Strings { Strings(language: options.language) }
@@ -108,15 +112,18 @@ final class Session {
     private func clockMs() -> Millis { loop.clock.nowMs() }
     private var storeKey: String { TokenStore.key(address: options.address, room: options.room) }
 
-    func run() -> Never {
-        SignalPipe.install()
-        do {
-            try loop.register(fd: SignalPipe.readEnd) { [unowned self] _ in self.handleSignals() }
-        } catch {
-            fail("cannot watch signals (\(error))")
+    /// Plays until the session is over (the player quits, the seat ends, the host cannot be reached, a signal);
+    /// returns the exit status. The terminal is given back first, and the last words are on standard error.
+    func run() -> Int32 {
+        if let signals {
+            do {
+                try loop.register(fd: signals) { [unowned self] _ in self.handleSignals() }
+            } catch {
+                fail("cannot watch signals (\(error))")
+            }
         }
-        startAttempt(now: clockMs())
-        while true {
+        if status == nil { startAttempt(now: clockMs()) }
+        while status == nil {
             let now = clockMs()
             // The countdown and the recalled word redraw on their own; nothing else needs to happen then.
             rearm(&timers.redraw, at: state.nextWake(after: now)) { _, _ in }
@@ -125,10 +132,15 @@ final class Session {
             } catch {
                 fail("poll failed (\(error))")
             }
+            guard status == nil else { break }
             let after = clockMs()
             state.tick(now: after)
             interface.show(state, now: after)
         }
+        for timer in [timers.retry, timers.connect, timers.silence, timers.ping, timers.redraw, timers.input] {
+            loop.cancel(timer)
+        }
+        return status ?? 1
     }
 
     /// The timers of the session's deadlines.
@@ -146,14 +158,18 @@ final class Session {
         _ timer: inout TimerID?, at deadline: Millis?, _ action: @escaping (Session, Millis) -> Void
     ) {
         loop.cancel(timer)
-        timer = deadline.map { loop.arm(at: $0) { [unowned self] in action(self, self.clockMs()) } }
+        timer = deadline.map {
+            loop.arm(at: $0) { [unowned self] in
+                if self.status == nil { action(self, self.clockMs()) }
+            }
+        }
     }
 
     /// Watches the keyboard from the first seat on. A file on standard input cannot be watched (it is always
     /// ready): it is read on every wake instead, as `poll` would report it.
     private func watchInput() {
         do {
-            try loop.register(fd: STDIN_FILENO) { [unowned self] _ in self.readInput(now: self.clockMs()) }
+            try loop.register(fd: input) { [unowned self] _ in self.readInput(now: self.clockMs()) }
         } catch {
             readInputEveryWake()
         }
@@ -161,6 +177,7 @@ final class Session {
 
     private func readInputEveryWake() {
         timers.input = loop.arm(afterMs: 0) { [unowned self] in
+            guard self.status == nil else { return }
             self.readInput(now: self.clockMs())
             if self.inputOpen { self.readInputEveryWake() }
         }
@@ -191,7 +208,7 @@ final class Session {
             addressIndex += 1
         }
         link = nil
-        guard everJoined else { fail(text.noHost(options.address.description)) }
+        guard everJoined else { return fail(text.noHost(options.address.description)) }
         scheduleRetry(now: now)
     }
 
@@ -210,7 +227,7 @@ final class Session {
         connectDeadline = nil
         let since = droppedAt ?? now
         droppedAt = since
-        guard now - since < Self.reconnectFor else { fail(text.gaveUp(options.address.description)) }
+        guard now - since < Self.reconnectFor else { return fail(text.gaveUp(options.address.description)) }
         attempt += 1
         state.linkChanged(.reconnecting(attempt: attempt))
         retryAt = now + Self.retryPause(attempt: attempt)
@@ -221,14 +238,14 @@ final class Session {
         link?.close()
         link = nil
         connectDeadline = nil
-        if let finalWord { finish(status: 0, message: finalWord) }
+        if let finalWord { return finish(status: 0, message: finalWord) }
         guard everJoined else {
             if stage == .connecting {
                 addressIndex += 1
                 tryNextAddress(now: now)
                 return
             }
-            fail(text.noHost(options.address.description))
+            return fail(text.noHost(options.address.description))
         }
         scheduleRetry(now: now)
     }
@@ -331,7 +348,7 @@ final class Session {
         case .nameTaken where !everJoined:
             let suggestion = Self.suggestion(for: name)
             guard mayAsk, let newName = Prompting.ask(text.nameTaken(name, suggestion: suggestion), default: suggestion)
-            else { fail(text.problem(.nameTaken, message: error.message) + " (--name \(suggestion))") }
+            else { return fail(text.problem(.nameTaken, message: error.message) + " (--name \(suggestion))") }
             name = newName
             startAttempt(now: now)
         case .hostClosing where everJoined, .tooManyConnections where everJoined:
@@ -362,13 +379,14 @@ final class Session {
     }
 
     private func readInput(now: Millis) {
+        guard status == nil else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        let count = read(input, &buffer, buffer.count)
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
         guard count > 0 else {
             // End of input: a script finished or the terminal went away. The seat stays for a later run.
             inputOpen = false
-            finish(status: 0, message: options.plain || !Terminal.isInteractive ? nil : text.seatKept)
+            return finish(status: 0, message: options.plain || !Terminal.isInteractive ? nil : text.seatKept)
         }
         for reaction in interface.input(Array(buffer[0..<count]), state: &state, now: now) {
             if stage == .joined {
@@ -389,9 +407,9 @@ final class Session {
                 if leave {
                     link?.drain(milliseconds: 1000)
                     forgetSeat()
-                    finish(status: 0, message: text.seatGivenUp)
+                    return finish(status: 0, message: text.seatGivenUp)
                 }
-                finish(status: 0, message: text.seatKept)
+                return finish(status: 0, message: text.seatKept)
             }
         }
     }
@@ -436,11 +454,12 @@ final class Session {
     }
 
     private func handleSignals() {
+        guard status == nil else { return }
         for number in SignalPipe.drain() {
             if number == SIGWINCH {
                 interface.resized()
             } else {
-                finish(status: 128 + number, message: everJoined ? text.seatKept : nil)
+                return finish(status: 128 + number, message: everJoined ? text.seatKept : nil)
             }
         }
     }
@@ -475,18 +494,19 @@ final class Session {
     // MARK: Ways out
 
     // The last words may carry the host's text (a refusal's message, a bye's reason): one line, no layout kept.
-    private func finish(status: Int32, message: String?) -> Never {
+    /// Ends the session with `status` (the first end counts): the terminal is given back, the link closed, and
+    /// `message` said.
+    private func finish(status: Int32, message: String?) {
+        guard self.status == nil else { return }
+        self.status = status
         interface.end()
         link?.close()
+        link = nil
         if let message { Output.error(TerminalText.printable(message)) }
-        exit(status)
     }
 
-    private func fail(_ message: String) -> Never {
-        interface.end()
-        link?.close()
-        Output.error(TerminalText.printable("spy-client: " + message))
-        exit(1)
+    private func fail(_ message: String) {
+        finish(status: 1, message: "spy-client: " + message)
     }
 }
 

@@ -26,7 +26,7 @@ public enum RoomEvent: Sendable, Equatable {
     case move(PlayerID, ClientMessage)
     /// The clock reached the deadline the room asked for.
     case tick
-    /// The host started again with this room from its state file: every person is away from now (until they
+    /// The host started again with this room from its journal: every person is away from now (until they
     /// resume), a running timer is never due sooner than the absent window from now, and an owner who is not a
     /// seated person is replaced.
     case hostRestarted

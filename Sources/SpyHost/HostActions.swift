@@ -130,16 +130,12 @@ package enum HostAction: Equatable, Sendable {
 
 /// Where the core's lines go, with the levels of the shell's log; a line below the level is never built.
 package struct HostLog: Sendable {
-    package enum Level: Int, Sendable, Comparable {
-        case debug, info, warning, error
+    private let enabled: @Sendable (LogLevel) -> Bool
+    private let write: @Sendable (LogLevel, String) -> Void
 
-        package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
-    private let enabled: @Sendable (Level) -> Bool
-    private let write: @Sendable (Level, String) -> Void
-
-    package init(enabled: @escaping @Sendable (Level) -> Bool, write: @escaping @Sendable (Level, String) -> Void) {
+    package init(
+        enabled: @escaping @Sendable (LogLevel) -> Bool, write: @escaping @Sendable (LogLevel, String) -> Void
+    ) {
         self.enabled = enabled
         self.write = write
     }
@@ -149,7 +145,7 @@ package struct HostLog: Sendable {
     package func warning(_ message: @autoclosure () -> String) { line(.warning, message) }
     package func error(_ message: @autoclosure () -> String) { line(.error, message) }
 
-    private func line(_ level: Level, _ message: () -> String) {
+    private func line(_ level: LogLevel, _ message: () -> String) {
         if enabled(level) { write(level, message()) }
     }
 }

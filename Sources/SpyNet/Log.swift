@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SpyProtocol
 
 /// Levelled one-line logger writing to standard error.
 ///
@@ -6,49 +7,7 @@
 /// import; everything else logs through here.
 public struct Log: Sendable {
     /// How important a line is. Lines below the logger's level are dropped.
-    public enum Level: Int, Sendable, Comparable, CaseIterable {
-        /// Detail useful only while investigating a problem.
-        case debug
-        /// Normal events: connections, joins, games.
-        case info
-        /// Something unexpected that the program recovered from.
-        case warning
-        /// Something failed.
-        case error
-
-        /// The level's name as given on the command line and printed in each line.
-        public var name: String {
-            switch self {
-            case .debug: return "debug"
-            case .info: return "info"
-            case .warning: return "warning"
-            case .error: return "error"
-            }
-        }
-
-        /// The level's name as each line prints it.
-        var tag: String {
-            switch self {
-            case .debug: return "DEBUG"
-            case .info: return "INFO"
-            case .warning: return "WARNING"
-            case .error: return "ERROR"
-            }
-        }
-
-        /// The level named `name` (`debug`, `info`, `warning`/`warn`, `error`).
-        public init?(name: String) {
-            switch name.lowercased() {
-            case "debug": self = .debug
-            case "info": self = .info
-            case "warning", "warn": self = .warning
-            case "error": self = .error
-            default: return nil
-            }
-        }
-
-        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+    public typealias Level = LogLevel
 
     /// Lowest level written.
     public var level: Level
@@ -67,12 +26,13 @@ public struct Log: Sendable {
     /// Whether a line at `level` would be written (lets callers skip building expensive messages).
     public func enabled(_ level: Level) -> Bool { level >= self.level }
 
-    public func debug(_ message: @autoclosure () -> String) { write(.debug, message) }
-    public func info(_ message: @autoclosure () -> String) { write(.info, message) }
-    public func warning(_ message: @autoclosure () -> String) { write(.warning, message) }
-    public func error(_ message: @autoclosure () -> String) { write(.error, message) }
+    public func debug(_ message: @autoclosure () -> String) { write(.debug, message()) }
+    public func info(_ message: @autoclosure () -> String) { write(.info, message()) }
+    public func warning(_ message: @autoclosure () -> String) { write(.warning, message()) }
+    public func error(_ message: @autoclosure () -> String) { write(.error, message()) }
 
-    private func write(_ level: Level, _ message: () -> String) {
+    /// Writes a line at `level`, if the log's level lets it through; the message is built only then.
+    public func write(_ level: Level, _ message: @autoclosure () -> String) {
         guard enabled(level) else { return }
         var bytes = lineBytes(level, message())
         bytes.append(0x0A)
@@ -152,5 +112,17 @@ public struct Log: Sendable {
         bytes.append(UInt8(ascii: "."))
         digits(Int(now.tv_nsec) / 1_000_000, 3)
         bytes.append(UInt8(ascii: "Z"))
+    }
+}
+
+extension LogLevel {
+    /// The level's name as each line prints it.
+    var tag: String {
+        switch self {
+        case .debug: return "DEBUG"
+        case .info: return "INFO"
+        case .warning: return "WARNING"
+        case .error: return "ERROR"
+        }
     }
 }

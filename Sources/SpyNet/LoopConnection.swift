@@ -143,9 +143,9 @@ public final class LoopConnection {
     /// exits, when no further wake will come.
     public func drain(timeoutMs: Int) {
         guard !isClosed, !isConnecting else { return }
-        let deadline = MonotonicClock.nowMs() + Int64(timeoutMs)
+        let deadline = SystemClock.monotonicMs() + Int64(timeoutMs)
         while connection.hasPendingOutput, (try? connection.flush()) == false {
-            let left = deadline - MonotonicClock.nowMs()
+            let left = deadline - SystemClock.monotonicMs()
             guard left > 0 else { return }
             var entry = pollfd(fd: socket.fd, events: Int16(POLLOUT), revents: 0)
             _ = poll(&entry, 1, Int32(clamping: left))

@@ -169,9 +169,9 @@ public struct Socket: Hashable, Sendable {
     public static func connect(host: String, port: UInt16, timeoutMs: Int) throws(SocketError) -> Socket {
         let (socket, inProgress) = try connectNonBlocking(host: host, port: port)
         guard inProgress else { return socket }
-        let deadline = MonotonicClock.nowMs() + Int64(timeoutMs)
+        let deadline = SystemClock.monotonicMs() + Int64(timeoutMs)
         while true {
-            let remaining = deadline - MonotonicClock.nowMs()
+            let remaining = deadline - SystemClock.monotonicMs()
             guard remaining > 0 else {
                 socket.close()
                 throw SocketError("connect", code: ETIMEDOUT)
@@ -346,30 +346,5 @@ public struct Socket: Hashable, Sendable {
         default:
             return nil
         }
-    }
-}
-
-/// Milliseconds on the system's monotonic clock, for timeouts that must not jump with the wall clock.
-public enum MonotonicClock {
-    /// Milliseconds since an arbitrary fixed point.
-    public static func nowMs() -> Int64 {
-        Int64(nowNanos() / 1_000_000)
-    }
-
-    /// Nanoseconds since an arbitrary fixed point, for latency measurements.
-    public static func nowNanos() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
-}
-
-/// Milliseconds since 1970 on the wall clock.
-public enum WallClock {
-    /// Milliseconds since 1970-01-01 UTC.
-    public static func nowMs() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }

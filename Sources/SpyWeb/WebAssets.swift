@@ -50,11 +50,13 @@ public enum WebAssets {
             ("/views/common.mjs", PackageResources.common_mjs),
             ("/views/static-text.mjs", PackageResources.static_text_mjs),
             ("/views/board-view.mjs", PackageResources.board_view_mjs),
+            ("/views/board-parts.mjs", PackageResources.board_parts_mjs),
             ("/views/game-view.mjs", PackageResources.game_view_mjs),
             ("/views/pass-view.mjs", PackageResources.pass_view_mjs),
             ("/views/page-view.mjs", PackageResources.page_view_mjs),
             ("/views/evening-view.mjs", PackageResources.evening_view_mjs),
             ("/views/moderator-view.mjs", PackageResources.moderator_view_mjs),
+            ("/core/moderator.mjs", PackageResources.moderator_mjs),
         ]
         let all = assets + modules.map { WebAsset(path: $0.0, contentType: script, bytes: $0.1) }
         return Dictionary(uniqueKeysWithValues: all.map { ($0.path, $0) })

@@ -103,7 +103,7 @@ final class LoadRun {
 
     /// Runs until every game is played, the timeout passes, or nothing is left open.
     func run() -> (wallSeconds: Double, framesIn: Int, framesOut: Int) {
-        let start = MonotonicClock.nowNanos()
+        let start = SystemClock.monotonicNanos()
         var timedOut = false
         loop.arm(afterMs: Int64(options.timeoutSeconds) * 1000) { timedOut = true }
         // Owners first: each opens its room, and its players follow once the room code is known.
@@ -115,7 +115,7 @@ final class LoadRun {
             if connectQueue.isEmpty && held == 0 && handshaking == 0 { break }
             guard (try? loop.runOnce()) != nil else { break }
         }
-        let wall = Double(MonotonicClock.nowNanos() - start) / 1e9
+        let wall = Double(SystemClock.monotonicNanos() - start) / 1e9
         for client in clients where !client.done {
             fail("room \(client.room) player \(client.player.name) did not finish")
         }
@@ -274,7 +274,7 @@ final class LoadRun {
     }
 
     private func releaseStarts() {
-        let now = MonotonicClock.nowNanos()
+        let now = SystemClock.monotonicNanos()
         for (client, message) in heldStarts { think(client, message, from: now) }
         heldStarts.removeAll()
     }
@@ -295,7 +295,7 @@ final class LoadRun {
         guard client.pingSentAt == nil else { return }
         send(client, .ping(ClientMessage.Ping(id: nextPingID)))
         nextPingID += 1
-        client.pingSentAt = MonotonicClock.nowNanos()
+        client.pingSentAt = SystemClock.monotonicNanos()
         client.connection?.flushNow()
     }
 
@@ -309,7 +309,7 @@ final class LoadRun {
         if case .vote = message {
             rooms[client.room].ballotsSent += 1
             if rooms[client.room].ballotsSent == rooms[client.room].votersExpected {
-                rooms[client.room].lastBallotAt = MonotonicClock.nowNanos()
+                rooms[client.room].lastBallotAt = SystemClock.monotonicNanos()
             }
         }
     }

@@ -30,8 +30,8 @@ func startDaemon(_ options: BenchOptions) throws -> (Process, UInt16) {
     process.standardInput = FileHandle.nullDevice
     try process.run()
     // The port file is written atomically once the daemon listens; nothing else says it is ready.
-    let deadline = MonotonicClock.nowMs() + 20_000
-    while MonotonicClock.nowMs() < deadline && process.isRunning {
+    let deadline = SystemClock.monotonicMs() + 20_000
+    while SystemClock.monotonicMs() < deadline && process.isRunning {
         if let text = try? String(contentsOf: portFile, encoding: .utf8),
             let port = UInt16(text.trimmingCharacters(in: .whitespacesAndNewlines))
         {
@@ -49,8 +49,8 @@ func startDaemon(_ options: BenchOptions) throws -> (Process, UInt16) {
 /// disk, so a kill loses nothing).
 func stopDaemon(_ process: Process) {
     process.terminate()
-    let deadline = MonotonicClock.nowMs() + 5_000
-    while process.isRunning && MonotonicClock.nowMs() < deadline {
+    let deadline = SystemClock.monotonicMs() + 5_000
+    while process.isRunning && SystemClock.monotonicMs() < deadline {
         var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
         nanosleep(&pause, nil)
     }

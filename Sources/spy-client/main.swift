@@ -1,4 +1,4 @@
 import Foundation
 import SpyClient
 
-ClientMain.run(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
+exit(ClientMain.run(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))

@@ -12,7 +12,7 @@ import SpyWeb
 /// that feeds the `HostCore` what happened and does what it decides.
 ///
 /// Every read, end of stream, failed write and due timer becomes an input of the wake being gathered; at the end of
-/// each wake (`endOfWake`, before the loop flushes) the core takes it, stamped with the injected `HostClock`'s time
+/// each wake (`endOfWake`, before the loop flushes) the core takes it, stamped with the injected clock's time
 /// and with the bytes each connection still holds unwritten, saves the rooms the wake changed and hands out the
 /// wake's bytes, shutdowns, closes and timers, which the shell carries out. The
 /// connections held per address, the cap on connections and the pause of accepting stay here, with the sockets.
@@ -21,7 +21,7 @@ final class Server {
     let limits: ServerLimits
     let log: Log
     let loop: EventLoop
-    let clock: HostClock
+    let clock: any Clock
     private let listener: Socket
     private var stopped = false
     private var listenerRegistration: EventLoop.Registration?
@@ -49,9 +49,8 @@ final class Server {
     /// resumes the rooms `store` holds and opens the host's own. `descriptorLimit` is the process's limit on open
     /// descriptors, which caps the connections held.
     init(
-        options: HostOptions, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: Log,
-        loop: EventLoop, clock: HostClock, store: DurableRooms?, descriptorLimit: Int = 1 << 20,
-        categories: [BankCategory] = [], choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
+        options: HostOptions, bank: [WordPair], log: Log, loop: EventLoop, clock: any Clock, store: DurableRooms?,
+        descriptorLimit: Int = 1 << 20
     ) throws {
         self.options = options
         self.limits = options.limits
@@ -63,11 +62,10 @@ final class Server {
         (listener, port) = try Server.listen(options)
         let webSite = WebSite(
             hostNames: HostNames(machineName: DiscoveryAnswer.systemHostName(), publicNames: options.publicNames))
-        core = HostCore(
-            config: options.hostConfiguration, bank: bank, pairsFor: pairsFor, log: log.hostLog, kept: store?.kept,
-            webSite: webSite, randomness: HostRandomness(token: { ResumeToken.make() }, seed: { SecureRandom.seed() }),
-            at: HostTime(mono: clock.monoMs(), wall: clock.wallMs()), categories: categories,
-            choiceProblem: choiceProblem)
+        core = HostCore.assemble(
+            config: options.hostConfiguration, bank: bank, log: log.hostLog, kept: store?.kept, webSite: webSite,
+            randomness: HostRandomness(token: { ResumeToken.make() }, seed: { SecureRandom.seed() }),
+            at: HostTime(mono: clock.nowMs(), wall: clock.wallMs()))
         listenerRegistration = try loop.register(fd: listener.fd) { [weak self] _ in self?.acceptConnections() }
         if options.discovery {
             discovery = DiscoveryResponder(bind: options.bind, port: port, loop: loop, log: log) { [weak self] in
@@ -94,7 +92,7 @@ final class Server {
     /// A word-free summary of the rooms for the live status line.
     func statusSummary() -> String { core.statusSummary(at: now) }
 
-    private var now: HostTime { HostTime(mono: clock.monoMs(), wall: clock.wallMs()) }
+    private var now: HostTime { HostTime(mono: clock.nowMs(), wall: clock.wallMs()) }
 
     /// The listening socket; a port already taken is said in words a host can act on.
     private static func listen(_ options: HostOptions) throws -> (Socket, UInt16) {
@@ -160,7 +158,7 @@ final class Server {
     private func pauseAccepting(forMs delay: Int64) {
         guard let registration = listenerRegistration else { return }
         try? loop.update(registration, read: false, write: false)
-        loop.arm(at: clock.monoMs() + delay) { [weak self] in
+        loop.arm(at: clock.nowMs() + delay) { [weak self] in
             guard let self, let registration = self.listenerRegistration else { return }
             try? self.loop.update(registration, read: true, write: false)
         }
@@ -274,9 +272,9 @@ final class Server {
         perform(handOver(.shutDown))
         loop.finishIteration()
         // The kernel takes the last bytes in real time, whatever clock the rules run on.
-        let deadline = MonotonicClock.nowMs() + 1000
+        let deadline = SystemClock.monotonicMs() + 1000
         for link in table.links.values where link.connection.hasPendingOutput {
-            let left = deadline - MonotonicClock.nowMs()
+            let left = deadline - SystemClock.monotonicMs()
             guard left > 0 else { break }
             link.drain(timeoutMs: Int(left))
         }
@@ -317,25 +315,7 @@ extension Log {
     /// This log as the core writes to it.
     var hostLog: HostLog {
         let log = self
-        return HostLog(enabled: { log.enabled(Log.Level($0)) }) { level, line in
-            switch level {
-            case .debug: log.debug(line)
-            case .info: log.info(line)
-            case .warning: log.warning(line)
-            case .error: log.error(line)
-            }
-        }
-    }
-}
-
-extension Log.Level {
-    init(_ level: HostLog.Level) {
-        switch level {
-        case .debug: self = .debug
-        case .info: self = .info
-        case .warning: self = .warning
-        case .error: self = .error
-        }
+        return HostLog(enabled: { log.enabled($0) }) { level, line in log.write(level, line) }
     }
 }
 

@@ -46,15 +46,13 @@ enum Spyd {
             let descriptorLimit = ProcessSetup.raiseDescriptorLimit()
             loop = try EventLoop(maxEventsPerWait: maxEventsPerWake)
             ProcessSetup.installSignalHandlers(wakeDescriptor: loop.wakeWriteFD)
-            let clock = HostClock(monotonic: loop.clock)
+            let clock = loop.clock
             let store = try options.stateDirectory.map {
                 try DurableRooms(directory: $0, now: clock.wallMs()) { log.warning($0) }
             }
-            let choices = BankChoices(bank: bank)
             server = try Server(
-                options: options, bank: bank, pairsFor: { choices.pairs(for: $0) }, log: log, loop: loop,
-                clock: clock, store: store, descriptorLimit: descriptorLimit,
-                categories: BankCatalog.categories(of: bank), choiceProblem: { choices.problem(for: $0) })
+                options: options, bank: bank, log: log, loop: loop, clock: clock, store: store,
+                descriptorLimit: descriptorLimit)
         } catch {
             log.error("cannot start: \(error)")
             return 69
@@ -115,8 +113,8 @@ enum Spyd {
         if options.bankSources.isEmpty && options.sheets.isEmpty {
             return BankLoader.load(sources: [], sheets: [], cacheDirectory: nil)
         }
-        // The seed app locked its screen behind a spinner while the sheet loaded; on a terminal the host shows one
-        // too, with the source and the bytes received, and keeps its log lines above it.
+        // A sheet can take seconds to load: on a terminal the host shows a spinner with the source and the bytes
+        // received, so a slow network does not look like a hang, and keeps its log lines above it.
         let indicator = FetchIndicator.standardError()
         let report = BankLoader.load(
             sources: options.bankSources, sheets: options.sheets, cacheDirectory: BankCache.defaultDirectory(),

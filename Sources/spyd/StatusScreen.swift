@@ -17,7 +17,7 @@ final class StatusScreen {
     /// Redraws the status line when it changed, at most four times a second.
     func refresh(summary: String) {
         guard isActive, summary != shown else { return }
-        let now = MonotonicClock.nowMs()
+        let now = SystemClock.monotonicMs()
         guard now - lastDrawn >= 250 else { return }
         lastDrawn = now
         shown = summary

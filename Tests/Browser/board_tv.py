@@ -26,9 +26,11 @@ const shown = (node) => node.getClientRects().length > 0 && !node.closest("[hidd
 const say = (node) => JSON.stringify(node.textContent.trim().slice(0, 24));
 // Text a player reads from the sofa; the line items are also checked for position (a clue's spans may run under
 // the line clamp of their item, which is what is shown).
-const readable = ["#seats li", "#seats .seat-name", "#clues li", "#clues .clue-text", "#result-lines li", "#now",
-  "#reveal li", "#reveal .reveal-name", "#reveal .reveal-word", "#winner", ".words dd", "#offline", "#timer"];
-const placed = new Set(["#seats li", "#clues li", "#result-lines li", "#now", "#reveal li", "#winner", ".words dd"]);
+const readable = ["#seats li", "#seats .seat-name", "#clues li", "#clues .clue-text", ".vote-name", ".vote-verdict",
+  ".tally-lines li", "#now", "#now-detail", "#reveal li", "#reveal .reveal-name", "#reveal .reveal-word", "#winner",
+  ".words dd", "#offline", "#timer", "#owner-news", "#board-settings", "#evening-games p"];
+const placed = new Set(["#seats li", "#clues li", ".vote-name", ".tally-lines li", "#now", "#now-detail", "#reveal li",
+  "#winner", ".words dd", "#owner-news", "#evening-games p"]);
 let counted = 0;
 for (const selector of readable) {
   for (const node of document.querySelectorAll(selector)) {

@@ -140,12 +140,16 @@ def run(browsers, args):
     )
     sb.wait(
         amy,
-        lambda b: sb.event_count(b, "You are now the room's owner") == 1,
+        lambda b: sb.event_count(b, "You are now the owner — Olive was away") == 1,
         "ownership handed to Amy",
         timeout=HANDOVER_DEADLINE,
     )
     sb.check(sb.text_at(amy, f'#seats li[data-player="{ids["Amy"]}"] .badge.owner'), "the ★ on Amy's seat")
-    sb.wait(pages["Ben"], lambda b: sb.event_count(b, "Amy is now the owner") == 1, "Ben is told")
+    # Said where the phone's holder looks, with why: the first line of the action card, not only the events.
+    sb.check(sb.text_of(amy, "owner-news") == "You are now the owner — Olive was away", "Amy's card says why")
+    sb.wait(pages["Ben"], lambda b: sb.event_count(b, "Amy is now the owner — Olive was away") == 1, "Ben is told")
+    sb.check(sb.text_of(pages["Ben"], "owner-news") == "Amy is now the owner — Olive was away", "Ben's card says why")
+    sb.screenshot(amy, args.screenshots, "owner-moved-en.png")
 
     # Amy plays again from the bottom of her page; Olive's away seat is not dealt in.
     start = sb.by_id(amy, "start-button")
@@ -163,6 +167,8 @@ def run(browsers, args):
     sb.wait(olive, lambda b: sb.visible(b, "game"), "Olive back in a new tab")
     sb.check(sb.my_id(olive) == ids["Olive"], "Olive's own seat")
     sb.check(not sb.visible(olive, "start-button"), "a returning owner does not take ownership back")
+    # She never heard the hand-over: the device kept that her seat owned the room, so the new tab tells her why.
+    sb.wait(olive, lambda b: sb.text_of(b, "owner-news") == "Amy is now the owner — you were away", "Olive told why")
     sb.wait(olive, lambda b: "You are not in this game" in sb.text_of(b, "prompt"), "Olive told she sits this out")
     sb.check(not sb.visible(olive, "word-card"), "no word for a seat that was not dealt in")
     sb.at_sizes(olive, "a seat sitting the game out")

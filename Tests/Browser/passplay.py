@@ -185,7 +185,12 @@ def step(browser, snapshots, seen, choose_vote, clue_text=lambda name: "形狀�
         field.clear()
         field.send_keys(clue_text(name))
         field.submit()
-        sb.wait(browser, lambda b: not sb.visible(b, "pass-input"), f"{name}'s clue taken")
+        # Taken: the box goes, or it is the next seat's on this device (its label names that seat).
+        sb.wait(
+            browser,
+            lambda b: not sb.visible(b, "pass-input") or sb.text_at(b, 'label[for="pass-input"]') != label,
+            f"{name}'s clue taken",
+        )
     elif kind == "done":
         before = sb.text_at(browser, "#pass-done")
         sb.press(browser, sb.by_id(browser, "pass-done"))

@@ -1,5 +1,6 @@
 import Foundation
 import SpyGame
+import SpyHostHarness
 import SpyProtocol
 import Testing
 

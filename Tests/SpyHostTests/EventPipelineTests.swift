@@ -1,4 +1,5 @@
 import SpyGame
+import SpyHostHarness
 import SpyProtocol
 import Testing
 

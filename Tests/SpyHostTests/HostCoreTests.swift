@@ -1,4 +1,5 @@
 import SpyGame
+import SpyHostHarness
 import SpyProtocol
 import Testing
 
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func whatTheShellHoldsUnwrittenComesWithTheWakeAndCountsAgainstTheOutputCap() throws {
-        let host = EmbeddedHost { $0.limits.maxOutputBytes = 4096 }
+        let host = EmbeddedHost { $0.limits.maxOutputBytes = 1 << 16 }
         let ann = try host.join("Ann")
         let ben = try host.join("Ben")
         _ = (host.messages(on: ann.connection), host.messages(on: ben.connection))
@@ -78,10 +79,10 @@ import Testing
         // Ann's socket still holds all but a few bytes of the cap: her pong does not fit, and she is cut off.
         host.take(.bytes(ann.connection, ping))
         host.take(.bytes(ben.connection, ping))
-        let actions = host.endWake(unsent: [ann.connection: 4090])
+        let actions = host.endWake(unsent: [ann.connection: (1 << 16) - 6])
         #expect(actions.contains(.close(ann.connection)))
         #expect(!actions.contains(.close(ben.connection)))
-        #expect(host.lines.text.contains("connection \(ann.connection) cut off: 4090 bytes unread"))
+        #expect(host.lines.text.contains("connection \(ann.connection) cut off: \((1 << 16) - 6) bytes unread"))
         // A wake that says nothing of a connection means its socket holds nothing.
         let carl = try host.join("Carl")
         host.take(.bytes(carl.connection, ping))

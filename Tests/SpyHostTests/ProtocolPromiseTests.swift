@@ -1,4 +1,5 @@
 import SpyGame
+import SpyHostHarness
 import SpyProtocol
 import Testing
 
@@ -8,11 +9,19 @@ import Testing
 /// no socket or clock: the order of refusals, the error budget, what the host says when.
 @Suite struct ProtocolPromiseTests {
     /// The host checks the bank's pairs only after the room's own refusals: a start from someone who may not start,
-    /// or at a table too small, is told so, not that the categories hold no pair.
+    /// or at a table too small, is told so, not that the categories hold no pair. (A room comes to choose
+    /// categories its bank lacks when the host starts again on its saved rooms with another bank.)
     @Test func aStartIsRefusedForTheRoomsReasonsBeforeTheBanks() throws {
-        let host = EmbeddedHost()
+        let storage = FakeStorage()
+        var settings = GameSettings()
+        settings.categories = ["Nope"]
+        storage.recovered = [
+            RoomSnapshot(
+                room: Room(code: "KFRW", settings: settings, seed: 3), tokens: [:], permanent: true, bots: .init())
+        ]
+        let host = EmbeddedHost(storage: storage)
         let seats = try ["Ann", "Ben", "Cat"].map { try host.join($0) }
-        try host.send(.settings(.init(categories: ["Nope"])), on: seats[0].connection)
+        #expect(host.core.roomOrder == ["KFRW"])
         for seat in seats { _ = host.messages(on: seat.connection) }
         try host.send(.start, on: seats[1].connection)
         #expect(EmbeddedHost.errors(in: host.messages(on: seats[1].connection)) == [.notOwner])

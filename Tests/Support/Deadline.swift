@@ -9,14 +9,14 @@ public struct Deadline: Sendable, Comparable {
 
     /// `seconds` from now.
     public static func after(seconds: Double) -> Deadline {
-        Deadline(ms: MonotonicClock.nowMs() + Int64(seconds * 1000))
+        Deadline(ms: SystemClock.monotonicMs() + Int64(seconds * 1000))
     }
 
     /// Milliseconds left, never negative.
-    public var remainingMs: Int64 { max(0, ms - MonotonicClock.nowMs()) }
+    public var remainingMs: Int64 { max(0, ms - SystemClock.monotonicMs()) }
 
     /// Whether the deadline has passed.
-    public var hasPassed: Bool { MonotonicClock.nowMs() >= ms }
+    public var hasPassed: Bool { SystemClock.monotonicMs() >= ms }
 
     public static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.ms < rhs.ms }
 }

@@ -118,7 +118,7 @@ test("the moderator's seat holds the view the host sends it, the typed pair empt
 });
 
 test("the moderator's card shows each ballot as it comes in and the blank's guess", () => {
-  const progress = lines.filter((l) => l.conn === "amy" && l.recv && l.recv.type === "moderator_view" && l.recv.ballots.length > 0);
+  const progress = lines.filter((l) => conns("amy").includes(l.conn) && l.recv && l.recv.type === "moderator_view" && l.recv.ballots.length > 0);
   const { model } = page(["amy"], atLine(progress[1]));
   const mine = moderatorSeat(model);
   assert.ok(mine);
@@ -137,7 +137,7 @@ test("the moderator's card shows each ballot as it comes in and the blank's gues
   const action = actionPanel(vote, firstSeat(vote), L);
   assert.deepEqual([action.prompt, action.voteList], [L.moderator.watchVote, false]);
 
-  const guessed = lines.find((l) => l.conn === "amy" && l.recv && l.recv.type === "moderator_view" && l.recv.guesses.length > 0);
+  const guessed = lines.find((l) => conns("amy").includes(l.conn) && l.recv && l.recv.type === "moderator_view" && l.recv.guesses.length > 0);
   const { model: guessing } = page(["amy"], (m, l) => lines.indexOf(l) > lines.indexOf(guessed));
   const guessText = texts(byId(moderatorPanel(guessing, L, noop).nodes, "moderator-guesses"));
   assert.match(guessText, /guessed 西裝 \(wrong\)/);
@@ -145,7 +145,7 @@ test("the moderator's card shows each ballot as it comes in and the blank's gues
 
 test("pause and resume: every page shows the timer paused and says so; the moderator's button follows", () => {
   const paused = firstOf("room", (r) => r.paused === true);
-  const { model } = page(["amy"], (m, l) => lines.indexOf(l) > lines.indexOf(lines.find((x) => x.conn === "amy" && x.recv && x.recv.paused === true)));
+  const { model } = page(["amy"], (m, l) => lines.indexOf(l) > lines.indexOf(lines.find((x) => conns("amy").includes(x.conn) && x.recv && x.recv.paused === true)));
   const panel = moderatorPanel(model, L, noop);
   assert.equal(byId(panel.nodes, "moderator-pause").props.text, L.moderator.resume);
   assert.ok(paused);
@@ -160,7 +160,7 @@ test("pause and resume: every page shows the timer paused and says so; the moder
 });
 
 test("an away speaker's turn: the moderator is offered to pass it, and the intent sends pass_turn from their seat", () => {
-  const away = lines.find((l) => l.conn === "amy" && l.recv && l.recv.type === "room" && l.recv.phase === "describing" && l.recv.seats.some((s) => s.id === l.recv.turn && !s.connected));
+  const away = lines.find((l) => conns("amy").includes(l.conn) && l.recv && l.recv.type === "room" && l.recv.phase === "describing" && l.recv.seats.some((s) => s.id === l.recv.turn && !s.connected));
   const { model } = page(["amy"], (m, l) => lines.indexOf(l) > lines.indexOf(away));
   const mine = moderatorSeat(model);
   assert.equal(absentTurn(mine).id, away.recv.turn);
@@ -271,4 +271,17 @@ test("a shared page with the moderator: the moderator's screen waits for 'only t
   const hidden = act(next, { type: "hidden", hidden: true }, 0).model;
   assert.equal(secretShown(hidden), false);
   assert.equal(hidden.ui.moderator, "");
+});
+
+test("the moderator's phone drops and comes back: the view again from the host, and still no word of their own", () => {
+  const { steps } = amy();
+  const back = steps.findIndex((step) => step.message.type === "welcome" && step.message.resumed === true);
+  assert.ok(back > 0, "Amy's seat resumed");
+  const after = steps.slice(back);
+  const view = after.find((step) => step.message.type === "moderator_view");
+  assert.equal(view.seat.moderatorView.players.length, 5);
+  assert.equal(say(L, after[0].seat.events.at(-1)), L.reconnected);
+  assert.ok(!received("amy").some((m) => m.type === "deal"), "the moderator is never dealt");
+  // The view on the phone is only what the host sent since: the same game, every word again.
+  assert.equal(view.seat.moderatorView.game, firstOf("deal").recv.game);
 });

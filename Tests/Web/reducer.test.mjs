@@ -159,13 +159,18 @@ test("the owner away at game over hands the room over; the next game deals the a
   assert.ok(isOwner(stepsOf(amy.steps, "room").find((s) => s.message.game === 2).seat));
   const ben = replay(party, ["ben"]);
   assert.ok(texts(ben.seat).includes(STRINGS.en.ownerMoved.other("Amy", previous, "away")));
-  assert.deepEqual(stepsOf(ben.steps, "owner")[0].seat.ownerNews, { player: change.player, previous: change.previous, reason: "away" });
+  const news = stepsOf(ben.steps, "owner")[0].seat.ownerNews;
+  assert.deepEqual(news, { player: change.player, previous: change.previous, reason: "away", game: 1, phase: "gameOver" });
   // The next deal ends the news.
   assert.equal(ben.seat.ownerNews, null);
   // The old owner, back after the hand-over it never heard, is told by the snapshot why it no longer owns.
   const oldOwnerConns = [...new Set(party.filter((l) => l.recv && l.recv.type === "welcome" && l.recv.you === change.previous).map((l) => l.conn))];
   const back = replay(party, oldOwnerConns);
   assert.ok(texts(back.seat).includes(STRINGS.en.ownerMoved.fromYou("Amy", "away")), texts(back.seat).join("\n"));
+  // A new tab of the old owner knows from the device that its seat owned the room, and is told why it does not now.
+  const newTab = replay(party, ["olive-back"], { token: received(party, "olive")[0].token, wasOwner: true });
+  assert.ok(texts(newTab.seat).includes(STRINGS.en.ownerMoved.fromYou("Amy", "away")), texts(newTab.seat).join("\n"));
+  assert.deepEqual(effectsOf(newTab.steps, "store").filter((e) => "owner" in e.fields).map((e) => e.fields), [{ owner: false }]);
   const olive = replay(party, ["olive-back"], { token: received(party, "olive")[0].token });
   const mine = olive.seat.room.seats.find((s) => s.id === olive.seat.id);
   assert.equal(mine.sittingOut, true);

@@ -149,6 +149,7 @@ test("every sentence, called with sample values, is text without program text", 
     voteSeconds: 0,
     tieRule: "pk",
     spyWin: "three",
+    language: "zh-TW",
   };
   const problems = [];
   for (const [name, table] of Object.entries(TABLES)) {

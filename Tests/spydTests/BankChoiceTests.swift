@@ -125,61 +125,10 @@ import Testing
         #expect(Spyd.languageLine(options, bank: bank).hasPrefix("zh-Hans, "))
         #expect(Spyd.languageLine(options, bank: bank).hasSuffix(" (from LANG=zh_CN.UTF-8)"))
     }
-}
-
-@Suite(.serialized) struct BankChoiceDaemonTests {
-    private func run(_ arguments: [String]) throws -> (status: Int32, error: String) {
-        let process = Process()
-        process.executableURL = DaemonProcess.binary
-        process.arguments = arguments
-        let error = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = error
-        try process.run()
-        let text = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
-    }
-
-    @Test func unknownCategoriesExitWith64ListingTheValidOnes() throws {
-        let result = try run(["--host", "--no-state", "--port", "0", "--categories", "食物,Nope"])
-        #expect(result.status == 64)
-        #expect(result.error.contains("not in the bank: Nope"), "\(result.error)")
-        #expect(result.error.contains("食物") && result.error.contains("Food"), "\(result.error)")
-        let party = try run(["--host", "--no-state", "--port", "0", "--categories", "派對", "--language", "zh-TW"])
-        #expect(party.status == 64)
-        #expect(party.error.contains("only party"), "\(party.error)")
-    }
-
-    @Test func theListeningLineSaysWhichBankAndLanguage() throws {
-        let directory = try DaemonProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("bank.csv")
-        try Data("civilian,spy,category\n牛奶,豆漿,飲料\n咖啡,茶,飲料\n貓,狗,動物\n火車,高鐵,交通\n筆,尺,學校\n".utf8)
-            .write(to: file)
-        let daemon = try DaemonProcess(["--bank", file.path, "--language", "zh-TW"])
-        let line = try #require(daemon.waitForLine(containing: "listening on"))
-        #expect(line.contains("bank: \(file.path), read now, 5 pairs (5 zh-TW, 0 en)"), "\(line)")
-        #expect(line.contains("pairs dealt: zh-TW, 5 pairs (--language)"), "\(line)")
-        _ = daemon.stop()
-    }
-
-    @Test func aFailedSourceIsAWarningAndTheFallbackIsNamed() throws {
-        // A port that was free a moment ago: connecting to it is refused at once.
-        let (listener, closed) = try Socket.listen(host: "127.0.0.1", port: 0)
-        listener.close()
-        let daemon = try DaemonProcess(["--bank", "http://127.0.0.1:\(closed)/bank.csv", "--fetch-timeout", "5"])
-        let line = try #require(daemon.waitForLine(containing: "listening on"))
-        #expect(line.contains("bank: embedded fallback (http://127.0.0.1:\(closed)/bank.csv could not be used)"))
-        #expect(
-            daemon.log.contains("WARNING spyd: bank: http://127.0.0.1:\(closed)/bank.csv: unusable"), "\(daemon.log)")
-        #expect(!daemon.log.contains("bank: bank:"))
-        _ = daemon.stop()
-    }
 
     @Test func theOwnerChoosesFromTheListTheWelcomeCarries() throws {
-        let daemon = try DaemonProcess(["--language", "zh-TW", "--categories", "食物"])
-        let owner = try TestPlayer(port: daemon.port, name: "Amy")
+        let host = try CoreHost(["--language", "zh-TW", "--categories", "食物"])
+        let owner = try TestPlayer(on: host, name: "Amy")
         guard case .welcome(let welcome)? = owner.history.first else {
             Issue.record("no welcome first")
             return
@@ -212,6 +161,56 @@ import Testing
         }
         try owner.send(.settings(SettingsChange(allowParty: true, categories: ["Party"])))
         try owner.waitForView("party pairs") { $0.settings.allowParty && $0.settings.categories == ["Party"] }
+    }
+}
+
+@Suite(.serialized) struct BankChoiceDaemonTests {
+    private func run(_ arguments: [String]) throws -> (status: Int32, error: String) {
+        let process = Process()
+        process.executableURL = DaemonProcess.binary
+        process.arguments = arguments
+        let error = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = error
+        try process.run()
+        let text = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
+
+    @Test func unknownCategoriesExitWith64ListingTheValidOnes() throws {
+        let result = try run(["--host", "--no-state", "--port", "0", "--categories", "食物,Nope"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("not in the bank: Nope"), "\(result.error)")
+        #expect(result.error.contains("食物") && result.error.contains("Food"), "\(result.error)")
+        let party = try run(["--host", "--no-state", "--port", "0", "--categories", "派對", "--language", "zh-TW"])
+        #expect(party.status == 64)
+        #expect(party.error.contains("only party"), "\(party.error)")
+    }
+
+    @Test(.tags(.shell), .tags(.shell)) func theListeningLineSaysWhichBankAndLanguage() throws {
+        let directory = try DaemonProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bank.csv")
+        try Data("civilian,spy,category\n牛奶,豆漿,飲料\n咖啡,茶,飲料\n貓,狗,動物\n火車,高鐵,交通\n筆,尺,學校\n".utf8)
+            .write(to: file)
+        let daemon = try DaemonProcess(["--bank", file.path, "--language", "zh-TW"])
+        let line = try #require(daemon.waitForLine(containing: "listening on"))
+        #expect(line.contains("bank: \(file.path), read now, 5 pairs (5 zh-TW, 0 en)"), "\(line)")
+        #expect(line.contains("pairs dealt: zh-TW, 5 pairs (--language)"), "\(line)")
+        _ = daemon.stop()
+    }
+
+    @Test(.tags(.shell), .tags(.shell)) func aFailedSourceIsAWarningAndTheFallbackIsNamed() throws {
+        // A port that was free a moment ago: connecting to it is refused at once.
+        let (listener, closed) = try Socket.listen(host: "127.0.0.1", port: 0)
+        listener.close()
+        let daemon = try DaemonProcess(["--bank", "http://127.0.0.1:\(closed)/bank.csv", "--fetch-timeout", "5"])
+        let line = try #require(daemon.waitForLine(containing: "listening on"))
+        #expect(line.contains("bank: embedded fallback (http://127.0.0.1:\(closed)/bank.csv could not be used)"))
+        #expect(
+            daemon.log.contains("WARNING spyd: bank: http://127.0.0.1:\(closed)/bank.csv: unusable"), "\(daemon.log)")
+        #expect(!daemon.log.contains("bank: bank:"))
         _ = daemon.stop()
     }
 
@@ -221,7 +220,7 @@ import Testing
         return (listener, "http://127.0.0.1:\(port)/bank.csv")
     }
 
-    @Test func hangingSourcesAreWaitedForOnceAtTheSameTime() throws {
+    @Test(.tags(.shell), .tags(.shell)) func hangingSourcesAreWaitedForOnceAtTheSameTime() throws {
         let cache = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
         let (first, firstURL) = try hangingSource()
@@ -240,7 +239,7 @@ import Testing
         _ = daemon.stop()
     }
 
-    @Test func quickStartServesAtOnceOnTheEmbeddedBankWithoutACachedCopy() throws {
+    @Test(.tags(.shell), .tags(.shell)) func quickStartServesAtOnceOnTheEmbeddedBankWithoutACachedCopy() throws {
         let cache = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
         let (listener, url) = try hangingSource()
@@ -255,7 +254,7 @@ import Testing
         _ = daemon.stop()
     }
 
-    @Test func aRoomSavedUnderAnotherBankIsRefusedAtStartWithTheReason() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aRoomSavedUnderAnotherBankIsRefusedAtStartWithTheReason() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         let first = try DaemonProcess(["--language", "zh-TW", "--categories", "食物"], stateDirectory: state)

@@ -70,7 +70,7 @@ struct DrawnBanner {
 }
 
 @Suite(.serialized) struct BannerQRTests {
-    @Test(.enabled(if: ZBar.shouldRun))
+    @Test(.tags(.shell), .enabled(if: ZBar.shouldRun))
     func theBannersCodeDecodesToThePrintedAddress() throws {
         let banner = try DrawnBanner()
         #expect(banner.hadColour)
@@ -81,7 +81,7 @@ struct DrawnBanner {
         #expect(try ZBar.decode(bannerModules(banner.qrLines, glyphIsDark: true)) == url)
     }
 
-    @Test(.enabled(if: ZBar.shouldRun))
+    @Test(.tags(.shell), .enabled(if: ZBar.shouldRun))
     func withNoColourTheCodeIsDrawnForADarkBackgroundAndStillDecodes() throws {
         let banner = try DrawnBanner(environment: ["NO_COLOR": "1"])
         #expect(!banner.hadColour)
@@ -90,7 +90,7 @@ struct DrawnBanner {
         #expect(try ZBar.decode(bannerModules(banner.qrLines, glyphIsDark: false)) == url)
     }
 
-    @Test func noQRLeavesTheCodeOut() throws {
+    @Test(.tags(.shell)) func noQRLeavesTheCodeOut() throws {
         let banner = try DrawnBanner(extraArguments: ["--no-qr"])
         #expect(banner.qrLines.isEmpty)
         #expect(banner.scanURL == nil)
@@ -116,7 +116,7 @@ struct DrawnBanner {
 
 /// A host that serves only loopback says so: phones cannot reach the address it prints.
 @Suite struct LoopbackBannerTests {
-    @Test func aLoopbackOnlyHostWarnsThatPhonesCannotReachIt() throws {
+    @Test(.tags(.shell)) func aLoopbackOnlyHostWarnsThatPhonesCannotReachIt() throws {
         let banner = try DrawnBanner(extraArguments: ["--no-qr"])
         let warning = try #require(banner.lines.firstIndex { $0.contains("only a loopback address is served") })
         #expect(banner.lines[warning].contains("phones and other machines on the network cannot reach it"))

@@ -13,8 +13,8 @@ import Testing
     /// A bot answers its turn after half its delay at the earliest and one and a half times it at the latest, as a
     /// person would take a moment: tested in the host's process by moving its clock.
     @Test func aBotTakesBetweenHalfAndOneAndAHalfTimesItsDelay() throws {
-        let host = try InProcessHost(["--bots", "3", "--bot-delay-ms", "1000", "--clues", "typed", "--seed", "3"])
-        let human = try TestPlayer(port: host.port, name: "Human")
+        let host = try CoreHost(["--bots", "3", "--bot-delay-ms", "1000", "--clues", "typed", "--seed", "3"])
+        let human = try TestPlayer(on: host, name: "Human")
         try human.waitForView("the bots seated") { $0.seats.count == 4 }
         try human.send(.start)
         func nextTurn(_ what: String) throws -> ServerMessage.Turn {
@@ -40,7 +40,7 @@ import Testing
         try human.waitFor("the bot's clue", where: botSpoke)
     }
 
-    @Test(arguments: ClueMode.allCases)
+    @Test(.tags(.endToEnd), .tags(.endToEnd), arguments: ClueMode.allCases)
     func onePersonPlaysAWholeGameAgainstBots(mode: ClueMode) throws {
         let daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "10", "--clues", mode.rawValue])
         let human = try TestPlayer(port: daemon.port, name: "Solo")
@@ -79,8 +79,8 @@ import Testing
     }
 
     @Test func aBotCanBeKicked() throws {
-        let daemon = try DaemonProcess(["--bots", "4", "--bot-delay-ms", "10"])
-        let human = try TestPlayer(port: daemon.port, name: "Boss")
+        let host = try CoreHost(["--bots", "4", "--bot-delay-ms", "10"])
+        let human = try TestPlayer(on: host, name: "Boss")
         let view = try human.waitForView("bots seated") { $0.seats.filter(\.bot).count == 4 }
         let bot = try #require(view.seats.first { $0.bot })
         try human.send(.kick(.init(player: bot.id)))

@@ -11,14 +11,15 @@ import Testing
 /// their time waiting for the page, the host or the bots rather than computing: they run in three lanes side by
 /// side, one script at a time in each, the lanes about equally long.
 @Suite struct BrowserTests {
-    /// The owner hand-over waits 30 real seconds: a lane of its own, with the short game in Simplified Chinese.
+    /// The owner hand-over waits 30 real seconds: a lane of its own, with the short game in Simplified Chinese, the
+    /// moderator's game and the board's reveal.
     @Suite(.serialized) struct OwnerLane {
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSeatIsTakenBackOnAnotherPhoneAndAnAwayOwnerHandsTheRoomOver() async throws {
             try await BrowserRun.script("party.py", spyd: ["--bots", "1"])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aMainlandPhoneAndTheBoardPlayAWholeGameInSimplifiedChinese() async throws {
             // English words, so that every text on the page can be held to Simplified forms; the owner asks for
             // Simplified words in the lobby, which a host with Simplified pairs then deals.
@@ -26,17 +27,29 @@ import Testing
                 "simplified_game.py",
                 spyd: ["--bots", "3", "--clues", "typed", "--language", "en", "--bot-delay-ms", "120"])
         }
+
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func aModeratorRunsAWholeGameForThreePhonesAndTwoBotsAndSeesEveryWordNoPlayerDoes() async throws {
+            try await BrowserRun.script(
+                "moderator.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
+        }
+
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        func theBoardShowsTheVoteTheRoomWaitsForThePKAndTheDecidingVoteAtTVSize() async throws {
+            // Five people played over the host's own protocol by the script, so the votes tie and fall as it says.
+            try await BrowserRun.script("board_reveal.py", spyd: [])
+        }
     }
 
     /// The games bots play with one browser.
     @Suite(.serialized) struct BotLane {
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func onePhonePlayerPlaysAWholeTypedGameAgainstThreeBots() async throws {
             try await BrowserRun.script(
                 "bots_game.py", spyd: ["--bots", "3", "--clues", "typed", "--bot-delay-ms", "120"])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aHostKilledMidVoteIsFoundWithinTwoSecondsAndTheWaitingBallotGoes() async throws {
             // The script starts, kills and restarts a host of its own.
             try await BrowserRun.script(
@@ -44,13 +57,7 @@ import Testing
                 ownHost: ["--bots", "3", "--clues", "typed", "--bot-delay-ms", "120", "--language", "zh-TW"])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
-        func aModeratorRunsAWholeGameForThreePhonesAndTwoBotsAndSeesEveryWordNoPlayerDoes() async throws {
-            try await BrowserRun.script(
-                "moderator.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])
-        }
-
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func theBoardReadsFromTheSofaWithTenPlayersAndFiveRoundsAtTVSizes() async throws {
             try await BrowserRun.script(
                 "board_tv.py",
@@ -59,7 +66,7 @@ import Testing
                 ])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func theOwnerPastesOurWordsAndTheEveningsHistoryOutlivesAKillNine() async throws {
             // The script starts its own host on a fixed port, so that the pages find it again after the kill.
             try await BrowserRun.script("own_words.py", ownHost: ["--bots", "2", "--bot-delay-ms", "120"])
@@ -68,24 +75,24 @@ import Testing
 
     /// Tables of people: several browsers, or one page passed around.
     @Suite(.serialized) struct PeopleLane {
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func fourBrowsersPlayEachOtherEachSeeingOnlyItsOwnWord() async throws {
             // Words as long as a bank may hold, shown on a phone: 忘詞 must not move when one takes a third line.
             let longWords = BrowserRun.directory.appendingPathComponent("long_words.csv").path
             try await BrowserRun.script("four_players.py", spyd: ["--bank", longWords, "--language", "en"])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func onePageHoldsATableOfFourAndNeverTwoWords() async throws {
             try await BrowserRun.script("one_device_table.py", spyd: [])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func theModeratorHoldsThePhoneForFourPlayersAndOpensTheirScreenOnlyWhenAlone() async throws {
             try await BrowserRun.script("moderator_device.py", spyd: [])
         }
 
-        @Test(.enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
+        @Test(.tags(.endToEnd), .enabled(if: BrowserRun.shouldRun, BrowserRun.skipMessage), .timeLimit(.minutes(4)))
         func aSharedPageAPhoneAndTwoBotsPlayATypedGameThroughAReload() async throws {
             try await BrowserRun.script(
                 "mixed_table.py", spyd: ["--bots", "2", "--clues", "typed", "--bot-delay-ms", "120"])

@@ -82,7 +82,7 @@ import Testing
         #expect(throws: UsageError.self) { try parse([]) }
     }
 
-    @Test func theBinaryExitsWithUsageCodes() throws {
+    @Test(.tags(.shell)) func theBinaryExitsWithUsageCodes() throws {
         #expect(try run(["--help"]).status == 0)
         #expect(try run(["--help"]).output.contains("--state-dir"))
         #expect(try run(["--version"]).output.hasPrefix("spyd "))

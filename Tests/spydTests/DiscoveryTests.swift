@@ -58,7 +58,7 @@ final class ProbeSocket {
         #expect(cache.encodings == 2)
     }
 
-    @Test func anAnswerDescribesTheHostAndItsRoomsAndNothingSecret() throws {
+    @Test(.tags(.shell)) func anAnswerDescribesTheHostAndItsRoomsAndNothingSecret() throws {
         let daemon = try DaemonProcess(
             ["--rooms", "2", "--name", "Test host 測試", "--password", "hunter2", "--bots", "3", "--bot-delay-ms", "0"])
         let probe = try ProbeSocket()
@@ -88,7 +88,7 @@ final class ProbeSocket {
         }
     }
 
-    @Test func anAnswerIsNeverLongerThanItsProbe() throws {
+    @Test(.tags(.shell)) func anAnswerIsNeverLongerThanItsProbe() throws {
         let daemon = try DaemonProcess(["--rooms", "120"])
         let probe = try ProbeSocket()
         for length in [1_200, 1_300, 1_472] {
@@ -100,7 +100,7 @@ final class ProbeSocket {
         }
     }
 
-    @Test func malformedOrOversizeProbesGetNoAnswer() throws {
+    @Test(.tags(.shell)) func malformedOrOversizeProbesGetNoAnswer() throws {
         let daemon = try DaemonProcess()
         var nonZero = Discovery.probe()
         nonZero[1_000] = 0xFF
@@ -126,16 +126,16 @@ final class ProbeSocket {
         }
     }
 
-    @Test func answersToOneSourceAreRateLimited() throws {
+    @Test(.tags(.shell)) func answersToOneSourceAreRateLimited() throws {
         let daemon = try DaemonProcess()
         let flooder = try ProbeSocket()
-        let started = MonotonicClock.nowMs()
+        let started = SystemClock.monotonicMs()
         for _ in 0..<60 { flooder.send(Discovery.probe(), to: daemon.port) }
         // Another source is answered even now, and its answer marks the end of the flood's processing.
         let other = try ProbeSocket(host: "127.0.0.2")
         other.send(Discovery.probe(), to: daemon.port)
         #expect(other.receive() != nil)
-        let elapsedSeconds = Double(MonotonicClock.nowMs() - started) / 1000
+        let elapsedSeconds = Double(SystemClock.monotonicMs() - started) / 1000
         var answered = 0
         while flooder.receiveNow() != nil { answered += 1 }
         let limiter = DiscoveryRateLimiter()
@@ -144,7 +144,7 @@ final class ProbeSocket {
         #expect(answered < 60)
     }
 
-    @Test func noDiscoveryLeavesTheUDPPortClosed() throws {
+    @Test(.tags(.shell)) func noDiscoveryLeavesTheUDPPortClosed() throws {
         let daemon = try DaemonProcess(["--no-discovery"])
         let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(fd) }

@@ -15,7 +15,7 @@ import Testing
         return byGame.values.sorted { $0.game < $1.game }
     }
 
-    @Test func theHistoryOfTheEveningSurvivesKillNine() throws {
+    @Test(.tags(.shell), .tags(.shell)) func theHistoryOfTheEveningSurvivesKillNine() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--seed", "8"], stateDirectory: state)
@@ -56,7 +56,7 @@ import Testing
 
     /// The room's own list is in the snapshot the journal writes after it arrives; a change after it (the settings'
     /// word source) is replayed over that snapshot. Both come back after a `kill -9`.
-    @Test func theRoomsOwnListSurvivesKillNineAndAReplayOverIt() throws {
+    @Test(.tags(.shell), .tags(.shell)) func theRoomsOwnListSurvivesKillNineAndAReplayOverIt() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--seed", "9"], stateDirectory: state)
@@ -91,7 +91,7 @@ import Testing
 
     /// The moderator, asked and accepted (changes the journal replays), and the pair they typed (in the room's
     /// snapshot) come back after a `kill -9`: the moderator sees the pair again, and the next game deals it.
-    @Test func theModeratorAndTheirPairSurviveKillNine() throws {
+    @Test(.tags(.shell), .tags(.shell)) func theModeratorAndTheirPairSurviveKillNine() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--seed", "10"], stateDirectory: state)

@@ -6,8 +6,8 @@ import Testing
 @Suite struct GameTests {
     @Test(arguments: [4, 6, 10], ClueMode.allCases)
     func aFullGamePlaysToTheEnd(players: Int, mode: ClueMode) throws {
-        let daemon = try InProcessHost(["--clues", mode.rawValue, "--seed", "\(players)"])
-        let table = try Table.join(players, port: daemon.port)
+        let daemon = try CoreHost(["--clues", mode.rawValue, "--seed", "\(players)"])
+        let table = try Table.join(players, on: daemon)
         // 4 players: one spy; 6: two spies; 10: three spies and the blank.
         let spies = players >= 10 ? 3 : players >= 6 ? 2 : 1
         let blank = players >= 10
@@ -34,12 +34,12 @@ import Testing
     }
 
     @Test func twoRoomsPlayAtOnceWithoutCrossTalk() throws {
-        let daemon = try InProcessHost(["--clues", "typed"])
-        let first = try Table.join(4, port: daemon.port, prefix: "A")
-        let second = try Table.join(5, port: daemon.port, prefix: "B", createFirst: true)
+        let daemon = try CoreHost(["--clues", "typed"])
+        let first = try Table.join(4, on: daemon, prefix: "A")
+        let second = try Table.join(5, on: daemon, prefix: "B", createFirst: true)
         #expect(first.owner.room != second.owner.room)
         // A room a client opened is reached by its code only: a hello without one still finds the host's room.
-        let lost = try TestPlayer(port: daemon.port, name: "Lost")
+        let lost = try TestPlayer(on: daemon, name: "Lost")
         #expect(lost.room == first.owner.room)
         try lost.send(.leave)
         #expect(lost.waitForClose())
@@ -60,8 +60,8 @@ import Testing
     }
 
     @Test func aRoomOpenedByAClientClosesWhenLeftEmpty() throws {
-        let host = try InProcessHost(["--empty-room-seconds", "1"])
-        let opener = try TestPlayer(port: host.port, name: "Opener", create: true)
+        let host = try CoreHost(["--empty-room-seconds", "1"])
+        let opener = try TestPlayer(on: host, name: "Opener", create: true)
         let code = opener.room
         try opener.send(.leave)
         #expect(opener.waitForClose())
@@ -72,12 +72,12 @@ import Testing
         try late.send(.hello(.init(name: "Late", room: code)))
         #expect(try late.receive(deadline: .after(seconds: 10)) == .error(.init(.roomNotFound)))
         // The room opened at start stays open, empty or not.
-        _ = try TestPlayer(port: host.port, name: "Regular")
+        _ = try TestPlayer(on: host, name: "Regular")
     }
 
     @Test func theOwnerLeavingHandsTheRoomOn() throws {
-        let daemon = try InProcessHost()
-        let table = try Table.join(5, port: daemon.port)
+        let daemon = try CoreHost()
+        let table = try Table.join(5, on: daemon)
         let owner = table.owner
         try owner.send(.leave)
         try owner.waitFor("bye") {

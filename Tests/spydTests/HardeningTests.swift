@@ -9,7 +9,7 @@ import Testing
 
 /// A restart never decides a vote, and a bot never owns a room: with the real host.
 @Suite struct HardeningTests {
-    @Test func aKillNineMidVoteDecidesNothingAndAResumedPlayerSeesTheVote() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aKillNineMidVoteDecidesNothingAndAResumedPlayerSeesTheVote() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--seed", "21"], stateDirectory: state)
@@ -79,8 +79,8 @@ import Testing
     }
 
     @Test func aVoteResultMissedWhileAwayComesOnResume() throws {
-        let host = try InProcessHost(["--seed", "22", "--grace-seconds", "120"])
-        let table = try Table.join(5, port: host.port)
+        let host = try CoreHost(["--seed", "22", "--grace-seconds", "120"])
+        let table = try Table.join(5, on: host)
         try table.start()
         let away = table.players[4]
         try table.play { player, message in
@@ -98,11 +98,11 @@ import Testing
             if case .voteResult = $0 { return true }
             return false
         }
-        try away.resume(port: host.port)
+        try away.resume(on: host)
         try away.waitFor("the missed vote result") { $0 == result }
     }
 
-    @Test func aBotNeverOwnsTheRoomAndABotOwnerInTheStateFileIsRepaired() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aBotNeverOwnsTheRoomAndABotOwnerInTheStateFileIsRepaired() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "10"], stateDirectory: state)
@@ -140,8 +140,8 @@ import Testing
     }
 
     @Test func aNameOfThousandsOfAccentsIsRefusedAndTheRoomKeepsItsSnapshots() throws {
-        let daemon = try InProcessHost()
-        let seated = try TestPlayer(port: daemon.port, name: "Amy")
+        let daemon = try CoreHost()
+        let seated = try TestPlayer(on: daemon, name: "Amy")
         // The 65,529-byte hello of the report no longer gets past the frame header (a frame before hello is at
         // most 4 KiB); a name that fits such a frame is still refused by its byte bound.
         let flood = try daemon.connect()
@@ -161,7 +161,7 @@ import Testing
         #expect(
             try impostor.receive(deadline: .after(seconds: 10))
                 == .error(.init(code: .badName, message: PlayerText.NameProblem.mixedScripts.message)))
-        let late = try TestPlayer(port: daemon.port, name: "Bob")
+        let late = try TestPlayer(on: daemon, name: "Bob")
         let view = try seated.waitForView("the next snapshot") { $0.seats.count == 2 }
         #expect(view.seats.map(\.name) == ["Amy", "Bob"])
         try late.waitForView("its own snapshot") { $0.seats.count == 2 }

@@ -13,7 +13,7 @@ import Testing
     }
 
     /// A hello answered by a fatal error: returns the code.
-    private func refusal(_ daemon: some TestHost, _ hello: ClientMessage.Hello) throws -> ErrorCode? {
+    private func refusal(_ daemon: CoreHost, _ hello: ClientMessage.Hello) throws -> ErrorCode? {
         let client = try daemon.connect()
         defer { client.close() }
         try client.send(.hello(hello))
@@ -21,21 +21,21 @@ import Testing
     }
 
     @Test func aCodelessHelloFindsTheHostsRoomWhateverClientsOpened() throws {
-        let daemon = try InProcessHost()
-        let owner = try TestPlayer(port: daemon.port, name: "Owner")
-        let opener = try TestPlayer(port: daemon.port, name: "Opener", create: true)
+        let daemon = try CoreHost()
+        let owner = try TestPlayer(on: daemon, name: "Owner")
+        let opener = try TestPlayer(on: daemon, name: "Opener", create: true)
         #expect(opener.room != owner.room)
-        let guest = try TestPlayer(port: daemon.port, name: "Guest")
+        let guest = try TestPlayer(on: daemon, name: "Guest")
         #expect(guest.room == owner.room)
-        let friend = try TestPlayer(port: daemon.port, name: "Friend", room: opener.room)
+        let friend = try TestPlayer(on: daemon, name: "Friend", room: opener.room)
         #expect(friend.room == opener.room)
     }
 
     @Test func aRoomOnlyItsOpenerJoinedClosesSoonAfterItEmpties() throws {
-        let host = try InProcessHost(["--unused-room-seconds", "1"])
-        let visited = try TestPlayer(port: host.port, name: "Host", create: true)
-        let visitor = try TestPlayer(port: host.port, name: "Visitor", room: visited.room)
-        let lonely = try TestPlayer(port: host.port, name: "Lonely", create: true)
+        let host = try CoreHost(["--unused-room-seconds", "1"])
+        let visited = try TestPlayer(on: host, name: "Host", create: true)
+        let visitor = try TestPlayer(on: host, name: "Visitor", room: visited.room)
+        let lonely = try TestPlayer(on: host, name: "Lonely", create: true)
         // Connect, open, vanish: as the flood did, and as a forgotten room does.
         lonely.drop()
         visited.drop()
@@ -53,37 +53,37 @@ import Testing
     }
 
     @Test func oneAddressHoldsFewRooms() throws {
-        let daemon = try InProcessHost([
+        let daemon = try CoreHost([
             "--max-rooms-per-address", "2", "--rooms-per-minute", "0", "--unused-room-seconds", "1",
         ])
-        let first = try TestPlayer(port: daemon.port, name: "A", create: true)
-        let second = try TestPlayer(port: daemon.port, name: "B", create: true)
+        let first = try TestPlayer(on: daemon, name: "A", create: true)
+        let second = try TestPlayer(on: daemon, name: "B", create: true)
         #expect(first.room != second.room)
         #expect(try refusal(daemon, .init(name: "C", create: true)) == .tooManyRooms)
         // Joining by code is not opening.
-        _ = try TestPlayer(port: daemon.port, name: "D", room: first.room)
+        _ = try TestPlayer(on: daemon, name: "D", room: first.room)
         // Once one of them closes, the address may open another.
         try second.send(.leave)
         #expect(second.waitForClose())
         daemon.advance(seconds: 1)
         daemon.advance(seconds: 1)
         #expect(daemon.waitForLine(containing: "room \(second.room) closed") != nil)
-        _ = try TestPlayer(port: daemon.port, name: "E", create: true)
+        _ = try TestPlayer(on: daemon, name: "E", create: true)
     }
 
     @Test func oneAddressOpensFewRoomsAMinute() throws {
-        let daemon = try InProcessHost(["--max-rooms-per-address", "0", "--rooms-per-minute", "3"])
+        let daemon = try CoreHost(["--max-rooms-per-address", "0", "--rooms-per-minute", "3"])
         for index in 0..<3 {
-            let player = try TestPlayer(port: daemon.port, name: "P\(index)", create: true)
+            let player = try TestPlayer(on: daemon, name: "P\(index)", create: true)
             try player.send(.leave)
             #expect(player.waitForClose())
         }
         #expect(try refusal(daemon, .init(name: "Flood", create: true)) == .tooManyRooms)
-        _ = try TestPlayer(port: daemon.port, name: "Joiner")
+        _ = try TestPlayer(on: daemon, name: "Joiner")
     }
 
     @Test func aFrameBeforeHelloIsAtMostFourKilobytes() throws {
-        let daemon = try InProcessHost()
+        let daemon = try CoreHost()
         let big = try daemon.connect()
         try big.sendRaw([0x00, 0x00, 0x13, 0x89] + Array(repeating: 0x20, count: 100))
         let reply = try big.receive(deadline: .after(seconds: 10))
@@ -105,10 +105,10 @@ import Testing
     }
 
     @Test func theLargestUnfinishedFrameIsCutWhenTheBudgetIsPassed() throws {
-        let daemon = try InProcessHost(["--max-partial-kb", "64"])
-        let hog = try TestPlayer(port: daemon.port, name: "Hog")
-        let modest = try TestPlayer(port: daemon.port, name: "Modest")
-        let late = try TestPlayer(port: daemon.port, name: "Late")
+        let daemon = try CoreHost(["--max-partial-kb", "64"])
+        let hog = try TestPlayer(on: daemon, name: "Hog")
+        let modest = try TestPlayer(on: daemon, name: "Modest")
+        let late = try TestPlayer(on: daemon, name: "Late")
         let length = 60_000
         func paddedPing(_ id: Int) -> [UInt8] {
             let json = Array(#"{"type":"ping","id":\#(id)}"#.utf8)
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func passwordGuessingIsSlowedDownAndLoggedOnce() throws {
-        let daemon = try InProcessHost(["--password", "sesame"])
+        let daemon = try CoreHost(["--password", "sesame"])
         var codes: [ErrorCode?] = []
         for index in 0..<30 {
             codes.append(try refusal(daemon, .init(name: "G\(index)", password: "guess\(index)")))
@@ -147,8 +147,8 @@ import Testing
     }
 
     @Test func aUTF16FrameIsABadFrame() throws {
-        let daemon = try InProcessHost()
-        let player = try TestPlayer(port: daemon.port, name: "Wide")
+        let daemon = try CoreHost()
+        let player = try TestPlayer(on: daemon, name: "Wide")
         let units = Array(#"{"type":"ping","id":4}"#.utf16)
         let wide: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         try player.client.sendRaw(rawFrame(wide))
@@ -163,7 +163,7 @@ import Testing
         #expect(!seen.contains(.pong(.init(id: 4))) && !seen.contains(.pong(.init(id: 5))))
     }
 
-    @Test func sighupSaysByeAndSaves() throws {
+    @Test(.tags(.shell), .tags(.shell)) func sighupSaysByeAndSaves() throws {
         let state = try DaemonProcess.temporaryDirectory()
         let daemon = try DaemonProcess(stateDirectory: state)
         let player = try TestPlayer(port: daemon.port, name: "Hangup")
@@ -177,7 +177,7 @@ import Testing
         try player.resume(port: again.port)
     }
 
-    @Test func aTakenPortIsSaidPlainly() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aTakenPortIsSaidPlainly() throws {
         let daemon = try InProcessHost()
         let run = try SpydRun.run(["--host", "--bind", "127.0.0.1", "--port", "\(daemon.port)", "--no-state"])
         #expect(run.status == 69)

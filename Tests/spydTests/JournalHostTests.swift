@@ -8,7 +8,7 @@ import Testing
 
 /// What the host does with a journal that holds a room it cannot trust.
 @Suite struct JournalHostTests {
-    @Test func aCorruptRoomIsSetAsideOnceAndTheJournalNoLongerHoldsIt() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aCorruptRoomIsSetAsideOnceAndTheJournalNoLongerHoldsIt() throws {
         let state = try DaemonProcess.temporaryDirectory()
         chmod(state.path, 0o700)
         defer { try? FileManager.default.removeItem(at: state) }

@@ -47,7 +47,7 @@ import Testing
     }
 
     /// The rooms' journal kills: `SPYD_KILL_ROUNDS` (24 by default; `scripts/kill-nine.sh` runs 200).
-    @Test func everyAcknowledgedMoveSurvivesKillNineAtRandomMoments() throws {
+    @Test(.tags(.shell), .tags(.shell)) func everyAcknowledgedMoveSurvivesKillNineAtRandomMoments() throws {
         let state = try DaemonProcess.temporaryDirectory()
         chmod(state.path, 0o700)
         defer { try? FileManager.default.removeItem(at: state) }

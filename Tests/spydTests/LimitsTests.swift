@@ -17,8 +17,8 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
 
 @Suite struct LimitsTests {
     @Test func malformedFramesGetStableCodesAndTheConnectionStays() throws {
-        let daemon = try InProcessHost()
-        let player = try TestPlayer(port: daemon.port, name: "Fuzz")
+        let daemon = try CoreHost()
+        let player = try TestPlayer(on: daemon, name: "Fuzz")
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let cases: [([UInt8], ErrorCode)] = [
             (rawFrame("not json"), .badFrame),
@@ -48,19 +48,19 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
 
     @Test(arguments: [[0, 0, 0, 0] as [UInt8], [0xFF, 0xFF, 0xFF, 0xFF], [0x00, 0x01, 0x00, 0x01]])
     func aBadLengthIsFatal(header: [UInt8]) throws {
-        let daemon = try InProcessHost()
-        let player = try TestPlayer(port: daemon.port, name: "Long")
+        let daemon = try CoreHost()
+        let player = try TestPlayer(on: daemon, name: "Long")
         try player.client.sendRaw(header + Array(repeating: 0x41, count: 100))
         try player.waitForError(.frameTooLarge)
         #expect(player.waitForClose())
-        let other = try TestPlayer(port: daemon.port, name: "Other")
+        let other = try TestPlayer(on: daemon, name: "Other")
         try other.waitForView("the first player away") { view in
             view.seats.contains { $0.id == player.id && !$0.connected }
         }
     }
 
     @Test func handshakeMistakesAreFatal() throws {
-        let daemon = try InProcessHost(["--password", "sesame"])
+        let daemon = try CoreHost(["--password", "sesame"])
         let attempts: [([UInt8], ErrorCode)] = [
             (rawFrame("{\"type\":\"ping\",\"id\":1}"), .helloRequired),
             (rawFrame("{\"type\":\"hello\",\"protocol\":99,\"name\":\"Future\"}"), .protocolVersion),
@@ -84,11 +84,11 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
             #expect(error.code == code)
             #expect(client.waitForClose(deadline: .after(seconds: 10)))
         }
-        _ = try TestPlayer(port: daemon.port, name: "Guest", password: "sesame")
+        _ = try TestPlayer(on: daemon, name: "Guest", password: "sesame")
     }
 
     @Test func aSilentConnectionIsClosedAfterTheHelloDeadline() throws {
-        let host = try InProcessHost(["--hello-seconds", "1"])
+        let host = try CoreHost(["--hello-seconds", "1"])
         let client = try host.connect()
         host.advance(seconds: 1)
         let reply = try client.receive(deadline: .after(seconds: 10))
@@ -97,7 +97,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
     }
 
     @Test func aSilentPlayerIsPingedThenClosedButKeepsItsSeat() throws {
-        let host = try InProcessHost(["--ping-seconds", "1", "--idle-seconds", "2"])
+        let host = try CoreHost(["--ping-seconds", "1", "--idle-seconds", "2"])
         let quiet = try host.connect()
         try quiet.send(.hello(.init(name: "Quiet")))
         let welcome = try quiet.waitFor(deadline: .after(seconds: 10)) {
@@ -117,15 +117,15 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
             return false
         }
         #expect(closing == .error(.init(.idleTimeout)))
-        let other = try TestPlayer(port: host.port, name: "Other")
+        let other = try TestPlayer(on: host, name: "Other")
         try other.waitForView("the quiet player away") { view in
             view.seats.contains { $0.name == "Quiet" && !$0.connected }
         }
     }
 
     @Test func repeatedAbuseClosesTheConnection() throws {
-        let daemon = try InProcessHost()
-        let player = try TestPlayer(port: daemon.port, name: "Noisy")
+        let daemon = try CoreHost()
+        let player = try TestPlayer(on: daemon, name: "Noisy")
         var bytes: [UInt8] = []
         for _ in 0..<40 { bytes += rawFrame("{\"type\":\"nonsense\"}") }
         try player.client.sendRaw(bytes)
@@ -133,7 +133,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         #expect(player.waitForClose())
     }
 
-    @Test func aSlowConsumerIsCutOffWhileTheOthersPlayOn() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aSlowConsumerIsCutOffWhileTheOthersPlayOn() throws {
         let daemon = try InProcessHost(["--max-output-kb", "16", "--socket-buffer-kb", "4"])
         let table = try Table.join(4, port: daemon.port)
         let slow = try FrameClient(host: "127.0.0.1", port: daemon.port)
@@ -161,7 +161,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         slow.close()
     }
 
-    @Test func fiveHundredConnectionsAtOnce() throws {
+    @Test(.tags(.shell), .tags(.shell)) func fiveHundredConnectionsAtOnce() throws {
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         if limit.rlim_cur < 2048 {
@@ -198,7 +198,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         }
     }
 
-    @Test func connectionsPerAddressAreCapped() throws {
+    @Test(.tags(.shell), .tags(.shell)) func connectionsPerAddressAreCapped() throws {
         let daemon = try InProcessHost(["--max-per-address", "3"])
         let held = try (0..<3).map { _ in try daemon.connect() }
         let extra = try daemon.connect()
@@ -207,7 +207,7 @@ func rawFrame(_ payload: [UInt8]) -> [UInt8] {
         held.forEach { $0.close() }
     }
 
-    @Test func connectionsInTotalAreCapped() throws {
+    @Test(.tags(.shell), .tags(.shell)) func connectionsInTotalAreCapped() throws {
         let daemon = try InProcessHost(["--max-connections", "2", "--max-per-address", "0"])
         let first = try TestPlayer(port: daemon.port, name: "One")
         let second = try TestPlayer(port: daemon.port, name: "Two")

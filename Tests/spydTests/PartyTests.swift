@@ -8,7 +8,7 @@ import Testing
 @Suite struct PartyTests {
     /// Waits for the first message the predicate accepts, answering pings, or fails at the deadline.
     private static func receive(
-        _ client: FrameClient, _ what: String, seconds: Double = 10, where predicate: (ServerMessage) -> Bool
+        _ client: any PlayerLink, _ what: String, seconds: Double = 10, where predicate: (ServerMessage) -> Bool
     ) throws -> ServerMessage {
         let deadline = Deadline.after(seconds: seconds)
         while let message = try client.receive(deadline: deadline) {
@@ -19,8 +19,8 @@ import Testing
     }
 
     @Test func aClaimApprovedByTheOwnerGivesTheSeatAndWordBackWithANewToken() throws {
-        let daemon = try InProcessHost(["--seed", "21"])
-        let table = try Table.join(4, port: daemon.port)
+        let daemon = try CoreHost(["--seed", "21"])
+        let table = try Table.join(4, on: daemon)
         try table.start()
         let lost = table.players[2]
         let word = lost.deal
@@ -57,9 +57,9 @@ import Testing
     }
 
     @Test func aDeniedClaimIsRefusedAndClosed() throws {
-        let daemon = try InProcessHost()
-        let owner = try TestPlayer(port: daemon.port, name: "Owner")
-        let lost = try TestPlayer(port: daemon.port, name: "Lost")
+        let daemon = try CoreHost()
+        let owner = try TestPlayer(on: daemon, name: "Owner")
+        let lost = try TestPlayer(on: daemon, name: "Lost")
         try owner.waitForView("two seats") { $0.seats.count == 2 }
         lost.drop()
         try owner.waitForView("away") { $0.seats.contains { $0.id == lost.id && !$0.connected } }
@@ -83,13 +83,13 @@ import Testing
         #expect(claimer.waitForClose(deadline: .after(seconds: 10)))
         try owner.waitFor("the question closes") { $0 == .claimDone(.init(player: lost.id)) }
         // The seat is still away and keeps its token.
-        try lost.resume(port: daemon.port)
+        try lost.resume(on: daemon)
     }
 
     @Test func aClaimNobodyAnswersEndsWhenItsMinuteIsUp() throws {
-        let host = try InProcessHost(["--ping-seconds", "600", "--idle-seconds", "1200"])
-        let owner = try TestPlayer(port: host.port, name: "Owner")
-        let lost = try TestPlayer(port: host.port, name: "Lost")
+        let host = try CoreHost(["--ping-seconds", "600", "--idle-seconds", "1200"])
+        let owner = try TestPlayer(on: host, name: "Owner")
+        let lost = try TestPlayer(on: host, name: "Lost")
         try owner.waitForView("two seats") { $0.seats.count == 2 }
         lost.drop()
         try owner.waitForView("away") { $0.seats.contains { $0.id == lost.id && !$0.connected } }
@@ -104,12 +104,12 @@ import Testing
         #expect(claimer.waitForClose(deadline: .after(seconds: 10)))
         try owner.waitFor("the question closes") { $0 == .claimDone(.init(player: lost.id)) }
         // The seat is still away and keeps its token.
-        try lost.resume(port: host.port)
+        try lost.resume(on: host)
     }
 
     @Test func anOwnerWhoLeavesIsAnnouncedToTheRoomAndItsWatchers() throws {
-        let daemon = try InProcessHost()
-        let table = try Table.join(3, port: daemon.port)
+        let daemon = try CoreHost()
+        let table = try Table.join(3, on: daemon)
         let board = try daemon.connect()
         try board.send(.hello(.init(name: "", watch: true)))
         _ = try Self.receive(board, "the snapshot") { if case .room = $0 { true } else { false } }
@@ -123,8 +123,8 @@ import Testing
     }
 
     @Test func anOwnerAwayThirtySecondsInTheLobbyHandsTheRoomOver() throws {
-        let host = try InProcessHost()
-        let table = try Table.join(3, port: host.port)
+        let host = try CoreHost()
+        let table = try Table.join(3, on: host)
         let (first, second) = (table.players[0].id, table.players[1].id)
         table.owner.drop()
         try table.players[2].waitForView("the owner away") { $0.seats.contains { $0.id == first && !$0.connected } }
@@ -138,8 +138,8 @@ import Testing
     }
 
     @Test func aSeatAwayAtTheDealSitsTheGameOut() throws {
-        let daemon = try InProcessHost(["--seed", "22"])
-        let table = try Table.join(5, port: daemon.port)
+        let daemon = try CoreHost(["--seed", "22"])
+        let table = try Table.join(5, on: daemon)
         let away = table.players[4]
         away.drop()
         try table.owner.waitForView("away") { $0.seats.contains { $0.id == away.id && !$0.connected } }
@@ -150,7 +150,7 @@ import Testing
         let view = try table.owner.waitForView("sitting out") { $0.phase == .describing }
         #expect(view.seats.first { $0.id == away.id }?.sittingOut == true)
         #expect(view.seats.filter { $0.sittingOut == true }.count == 1)
-        try away.resume(port: daemon.port)
+        try away.resume(on: daemon)
         let back = try away.waitForView("back") { $0.seats.contains { $0.id == away.id && $0.connected } }
         #expect(back.seats.first { $0.id == away.id }?.sittingOut == true)
         #expect(!away.history.contains { if case .deal = $0 { true } else { false } })

@@ -10,9 +10,9 @@ import Testing
 @Suite struct HostProtocolPromiseTests {
     /// During a game a change of settings is the wrong phase, even one the bank would refuse.
     @Test func settingsDuringAGameAreTheWrongPhaseBeforeTheBankIsAsked() throws {
-        let host = try InProcessHost(["--seed", "3", "--language", "zh-TW"])
+        let host = try CoreHost(["--seed", "3", "--language", "zh-TW"])
         defer { host.stop() }
-        let players = try ["Ann", "Ben", "Cat", "Dan"].map { try TestPlayer(port: host.port, name: $0) }
+        let players = try ["Ann", "Ben", "Cat", "Dan"].map { try TestPlayer(on: host, name: $0) }
         try players[0].send(.start)
         try players[0].waitForView("the game") { $0.phase == .describing }
         try players[0].send(.settings(SettingsChange(categories: ["Nope"])))

@@ -7,8 +7,8 @@ import Testing
 
 @Suite struct ReconnectTests {
     @Test func aPlayerDroppedMidVoteResumesWithItsWordAndVotes() throws {
-        let daemon = try InProcessHost(["--seed", "11"])
-        let table = try Table.join(5, port: daemon.port)
+        let daemon = try CoreHost(["--seed", "11"])
+        let table = try Table.join(5, on: daemon)
         try table.start()
         let leaver = table.players[2]
         let word = leaver.deal
@@ -23,7 +23,7 @@ import Testing
         }
         leaver.drop()
         if let (player, voting) = firstToSee, player !== leaver { try table.react(player, voting) }
-        try leaver.resume(port: daemon.port)
+        try leaver.resume(on: daemon)
         let view = try leaver.waitForView("resumed view") { $0.phase == .voting }
         #expect(view.seats.first { $0.id == leaver.id }?.connected == true)
         try leaver.waitFor("deal again") {
@@ -40,9 +40,9 @@ import Testing
     }
 
     @Test func aSeatIsGivenUpWhenTheGracePeriodEnds() throws {
-        let host = try InProcessHost(["--grace-seconds", "1"])
-        let stayer = try TestPlayer(port: host.port, name: "Stayer")
-        let leaver = try TestPlayer(port: host.port, name: "Leaver")
+        let host = try CoreHost(["--grace-seconds", "1"])
+        let stayer = try TestPlayer(on: host, name: "Stayer")
+        let leaver = try TestPlayer(on: host, name: "Leaver")
         try stayer.waitForView("two seats") { $0.seats.count == 2 }
         leaver.drop()
         try stayer.waitForView("away") { $0.seats.contains { $0.id == leaver.id && !$0.connected } }
@@ -54,8 +54,8 @@ import Testing
     }
 
     @Test func aTurnTimerPassesTheTurnOfAPlayerWhoDoesNothing() throws {
-        let host = try InProcessHost(["--clues", "typed", "--turn-seconds", "10"])
-        let table = try Table.join(4, port: host.port)
+        let host = try CoreHost(["--clues", "typed", "--turn-seconds", "10"])
+        let table = try Table.join(4, on: host)
         try table.start()
         let first = try table.owner.waitFor("first turn") {
             if case .turn = $0 { return true }
@@ -72,8 +72,8 @@ import Testing
     }
 
     @Test func aWrongTokenIsRefused() throws {
-        let daemon = try InProcessHost()
-        let player = try TestPlayer(port: daemon.port, name: "Real")
+        let daemon = try CoreHost()
+        let player = try TestPlayer(on: daemon, name: "Real")
         for token in [String(repeating: "0", count: 32), "short", player.token.uppercased()] {
             let client = try daemon.connect()
             try client.send(.hello(.init(name: "Thief", token: token)))
@@ -84,10 +84,10 @@ import Testing
     }
 
     @Test func aSecondConnectionWithTheTokenReplacesTheFirst() throws {
-        let daemon = try InProcessHost()
-        let player = try TestPlayer(port: daemon.port, name: "Twice")
-        try player.resume(port: daemon.port)
-        let other = try FrameClient(host: "127.0.0.1", port: daemon.port)
+        let daemon = try CoreHost()
+        let player = try TestPlayer(on: daemon, name: "Twice")
+        try player.resume(on: daemon)
+        let other = try daemon.connect()
         try other.send(.hello(.init(name: "Third", token: player.token)))
         let welcome = try other.waitFor(deadline: .after(seconds: 10)) {
             if case .welcome = $0 { return true }
@@ -98,7 +98,7 @@ import Testing
         #expect(player.waitForClose())
     }
 
-    @Test func killNineAndRestartLosesNothing() throws {
+    @Test(.tags(.shell), .tags(.shell)) func killNineAndRestartLosesNothing() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         var daemon = try DaemonProcess(["--clues", "typed", "--seed", "5"], stateDirectory: state)
@@ -129,7 +129,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test func aCorruptStateFileIsMovedAsideAndTheHostStarts() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aCorruptStateFileIsMovedAsideAndTheHostStarts() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         try Data("{ not json".utf8).write(to: state.appendingPathComponent("room-ABCD.json"))
@@ -140,7 +140,7 @@ import Testing
         _ = try TestPlayer(port: daemon.port, name: "Fresh")
     }
 
-    @Test func sigtermSaysGoodbyeAndSaves() throws {
+    @Test(.tags(.shell), .tags(.shell)) func sigtermSaysGoodbyeAndSaves() throws {
         let state = try DaemonProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
         let daemon = try DaemonProcess(stateDirectory: state)

@@ -73,7 +73,7 @@ import Testing
         return try client.receive(deadline: .after(seconds: 10))
     }
 
-    @Test func everyGoodRoomResumesAndNoBadOneIsPlayed() throws {
+    @Test(.tags(.shell), .tags(.shell)) func everyGoodRoomResumesAndNoBadOneIsPlayed() throws {
         let directory = try Self.damagedDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let host = try InProcessHost(stateDirectory: URL(fileURLWithPath: directory))
@@ -120,7 +120,7 @@ import Testing
         #expect(output.last == "not ok")
     }
 
-    @Test func stateCheckExaminesOlderRoomFilesWaitingToBeTakenIn() throws {
+    @Test(.tags(.shell)) func stateCheckExaminesOlderRoomFilesWaitingToBeTakenIn() throws {
         let directory = try DaemonProcess.temporaryDirectory().path
         chmod(directory, 0o700)
         defer { try? FileManager.default.removeItem(atPath: directory) }

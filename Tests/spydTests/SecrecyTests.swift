@@ -7,8 +7,8 @@ import Testing
     /// Every frame every client receives through a whole game with reconnects: before `game_over`, none carries a
     /// word its player was not dealt, any role, or another player's token; the host's log carries no word or token.
     @Test func noFrameLeaksAWordARoleOrAToken() throws {
-        let daemon = try InProcessHost(["--clues", "typed", "--lang", "zh-TW", "--seed", "21"])
-        let table = try Table.join(6, port: daemon.port)
+        let daemon = try CoreHost(["--clues", "typed", "--lang", "zh-TW", "--seed", "21"])
+        let table = try Table.join(6, on: daemon)
         try table.owner.send(.settings(.init(spies: 1, blank: true, revealOut: false)))
         try table.owner.waitForView("settings") { $0.settings.blank && !$0.settings.revealOut }
         try table.start()
@@ -24,9 +24,9 @@ import Testing
             return false
         }
         describer.drop()
-        try describer.resume(port: daemon.port)
+        try describer.resume(on: daemon)
         voter.drop()
-        try voter.resume(port: daemon.port)
+        try voter.resume(on: daemon)
         let over = try #require(try table.play())
 
         let tokens = table.players.map(\.token)

@@ -13,17 +13,18 @@ import Testing
     static let mainland = ["LANG": "zh_CN.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]
 
     @Test func aMainlandHostDealsSimplifiedPairsAndItsBotsDescribeThemInSimplifiedChinese() throws {
-        let daemon = try DaemonProcess(
+        let host = try CoreHost(
             ["--bots", "3", "--bot-delay-ms", "10", "--clues", "typed"], environment: Self.mainland)
-        let line = try #require(daemon.waitForLine(containing: "pairs dealt:"))
-        #expect(line.contains("pairs dealt: zh-Hans, "), "\(line)")
+        // What the host's "pairs dealt:" line says.
+        let line = Spyd.languageLine(host.options, bank: host.bank)
+        #expect(line.hasPrefix("zh-Hans, "), "\(line)")
         #expect(line.contains("(from LANG=zh_CN.UTF-8)"), "\(line)")
-        let human = try TestPlayer(port: daemon.port, name: "小明")
+        let human = try TestPlayer(on: host, name: "小明")
         let view = try human.waitForView("bots seated") { $0.seats.filter(\.bot).count == 3 }
         #expect(view.settings.language == .zhHans)
         let table = Table([human])
         try table.start()
-        let over = try #require(try table.play())
+        let over = try #require(try table.play(advancing: host))
         let pair = try #require(
             EmbeddedBank.pairs(in: .zhHans).first { pair in
                 Set([pair.civilian, pair.spy]) == Set([over.civilianWord, over.spyWord])
@@ -39,10 +40,9 @@ import Testing
             #expect(material.contains(text), "\(text) is no zh-Hans line of \(pair.civilian)/\(pair.spy)")
             #expect(ScriptTables.traditionalOnlyCharacters(in: text).isEmpty, "\(text)")
         }
-        _ = daemon.stop()
     }
 
-    @Test func theBannerSpeaksSimplifiedChineseOnAMainlandHost() throws {
+    @Test(.tags(.shell)) func theBannerSpeaksSimplifiedChineseOnAMainlandHost() throws {
         let mainland = try DrawnBanner(environment: Self.mainland)
         #expect(mainland.lines.contains { $0.contains("谁是卧底 · Who is the Spy — the host is ready") })
         #expect(mainland.lines.contains { $0.contains("扫描加入 · Scan to join: http://127.0.0.1:") })

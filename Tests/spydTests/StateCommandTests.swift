@@ -103,7 +103,7 @@ import Testing
         #expect(run(["check", "/nonexistent/spyd-state"]).status == 1)
     }
 
-    @Test func theProgramRunsIt() throws {
+    @Test(.tags(.shell), .tags(.shell)) func theProgramRunsIt() throws {
         let (directory, _) = try journalDirectory()
         #expect(try SpydRun.run(["state", "check", directory]).status == 0)
         #expect(try SpydRun.run(["state", "check", "--bogus"]).status == 64)

@@ -22,7 +22,7 @@ import Testing
         return nil
     }
 
-    @Test func movesThatCannotBeSavedAreRefusedAndPlayResumesByItself() throws {
+    @Test(.tags(.shell), .tags(.shell)) func movesThatCannotBeSavedAreRefusedAndPlayResumesByItself() throws {
         let state = try privateDirectory()
         let away = state.deletingLastPathComponent().appendingPathComponent(state.lastPathComponent + ".away")
         let daemon = try DaemonProcess(stateDirectory: state)
@@ -86,7 +86,7 @@ import Testing
         return JournalRooms(JournalFormat.parse(bytes).records.map(\.record)).rooms.map(\.snapshot)
     }
 
-    @Test func aHugeCounterInAStateFileIsSetAsideInsteadOfCrashingTheHost() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aHugeCounterInAStateFileIsSetAsideInsteadOfCrashingTheHost() throws {
         let state = try privateDirectory()
         // A room file as an older host wrote it, taken into the journal at start.
         var room = Room(code: "KFRW", seed: 4)
@@ -106,7 +106,7 @@ import Testing
         #expect(again.process.isRunning)
     }
 
-    @Test func aStateDirectoryOthersCanWriteIsRefused() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aStateDirectoryOthersCanWriteIsRefused() throws {
         let state = try DaemonProcess.temporaryDirectory()
         chmod(state.path, 0o777)
         let run = try SpydRun.run([
@@ -117,7 +117,7 @@ import Testing
         #expect(run.standardError.contains("chmod 700"))
     }
 
-    @Test func anUnreadableStateFileStopsTheStart() throws {
+    @Test(.tags(.shell), .tags(.shell)) func anUnreadableStateFileStopsTheStart() throws {
         let state = try privateDirectory()
         let path = state.appendingPathComponent("room-KFRW.json").path
         // Root reads any file whatever its mode; a directory in the file's place cannot be read by anyone.
@@ -145,7 +145,8 @@ import Testing
         return probe.terminationStatus == 0
     }()
 
-    @Test(.enabled(if: FullDiskTests.canMount)) func aFullTmpfsRefusesMovesUntilSpaceComesBack() throws {
+    @Test(.tags(.shell), .tags(.shell), .enabled(if: FullDiskTests.canMount))
+    func aFullTmpfsRefusesMovesUntilSpaceComesBack() throws {
         let state = try DaemonProcess.temporaryDirectory()
         chmod(state.path, 0o700)
         let mountAndRun = "mount -t tmpfs -o size=256k,mode=0700 tmpfs \"$0\" && exec \"$@\""

@@ -9,9 +9,9 @@ import Testing
 /// What docs/PROTOCOL.md promises a client author about tokens, room codes and refusals, against the real host.
 @Suite struct TableProtocolTests {
     @Test func aValidTokenWithAWrongOrMistypedRoomResumesItsSeat() throws {
-        let daemon = try InProcessHost()
-        let player = try TestPlayer(port: daemon.port, name: "Amy")
-        let other = try TestPlayer(port: daemon.port, name: "Ben", room: player.room.lowercased())
+        let daemon = try CoreHost()
+        let player = try TestPlayer(on: daemon, name: "Amy")
+        let other = try TestPlayer(on: daemon, name: "Ben", room: player.room.lowercased())
         #expect(other.room == player.room, "room codes are case-insensitive")
         let wrongRoom =
             RoomCode.alphabet.map(String.init).map { String(repeating: $0, count: 4) }
@@ -33,15 +33,15 @@ import Testing
     }
 
     @Test func anUnknownTokenWithCreateIsRefusedRatherThanOpeningARoom() throws {
-        let daemon = try InProcessHost()
+        let daemon = try CoreHost()
         let client = try daemon.connect()
         try client.send(.hello(.init(name: "Amy", token: String(repeating: "a", count: 32), create: true)))
         #expect(try client.receive(deadline: .after(seconds: 10)) == .error(.init(.badToken)))
     }
 
     @Test func startRefusedForTheBlankSaysHowManyPlayersAreNeeded() throws {
-        let daemon = try InProcessHost(["--blank"])
-        let table = try Table.join(4, port: daemon.port)
+        let daemon = try CoreHost(["--blank"])
+        let table = try Table.join(4, on: daemon)
         try table.owner.send(.start)
         guard case .error(let error) = try table.owner.waitForError(.tooFewPlayers) else { return }
         #expect(error.need == 5 && error.have == 4)
@@ -49,8 +49,8 @@ import Testing
     }
 
     @Test func anImpossibleCategoryChoiceIsRefusedWithTheReason() throws {
-        let daemon = try InProcessHost()
-        let table = try Table.join(4, port: daemon.port)
+        let daemon = try CoreHost()
+        let table = try Table.join(4, on: daemon)
         try table.owner.send(.settings(.init(categories: ["派對", "Party"])))
         guard case .error(let error) = try table.owner.waitForError(.badSettings) else { return }
         #expect(error.message.contains("only party"), "\(error.message)")
@@ -60,8 +60,8 @@ import Testing
     }
 
     @Test func settingsThatChangeNothingAreAnswered() throws {
-        let daemon = try InProcessHost()
-        let owner = try TestPlayer(port: daemon.port, name: "Amy")
+        let daemon = try CoreHost()
+        let owner = try TestPlayer(on: daemon, name: "Amy")
         try owner.waitForView("lobby") { $0.seats.count == 1 }
         try owner.send(.settings(.init(spies: 1)))
         try owner.waitFor("the room again") {

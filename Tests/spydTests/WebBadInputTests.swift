@@ -32,7 +32,7 @@ import Testing
         WebSocketTestClient.frame(0x1, Array(string.utf8), fin: fin)
     }
 
-    @Test func eachBadInputGetsItsAnswerAndAnotherTableKeepsPlaying() throws {
+    @Test(.tags(.shell), .tags(.shell)) func eachBadInputGetsItsAnswerAndAnotherTableKeepsPlaying() throws {
         // Each case opens a room of its own from this one address.
         let daemon = try DaemonProcess([
             "--bots", "3", "--bot-delay-ms", "10", "--max-rooms-per-address", "0", "--rooms-per-minute", "0",
@@ -142,7 +142,7 @@ import Testing
         #expect(human.history.contains { if case .gameOver = $0 { true } else { false } })
     }
 
-    @Test func aSlowRequestIsCutAtTheHelloDeadline() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aSlowRequestIsCutAtTheHelloDeadline() throws {
         let daemon = try InProcessHost(["--hello-seconds", "2"])
         let slow = try RawClient(port: daemon.port)
         try slow.send("GET / HTTP/1.1\r\n")
@@ -169,7 +169,7 @@ import Testing
         #expect(silent.waitForClose() == 1008)
     }
 
-    @Test func pingsThatAreNeverReadMakeASlowConsumer() throws {
+    @Test(.tags(.shell), .tags(.shell)) func pingsThatAreNeverReadMakeASlowConsumer() throws {
         let daemon = try InProcessHost(["--max-output-kb", "4", "--socket-buffer-kb", "4"])
         let client = try WebSocketTestClient(port: daemon.port)
         client.raw.socket.setReceiveBufferSize(4096)
@@ -189,7 +189,7 @@ import Testing
     /// A connection cut off as a slow consumer is closed at the end of that wake, even while it keeps sending: what
     /// it still sends is read within the read budget like anyone's, so it cannot hold the loop and the other
     /// connections with it.
-    @Test func aCutOffConnectionThatKeepsSendingIsClosedWhileOthersAreServed() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aCutOffConnectionThatKeepsSendingIsClosedWhileOthersAreServed() throws {
         let daemon = try InProcessHost(["--max-output-kb", "4", "--socket-buffer-kb", "4"])
         let other = try WebSocketTestClient(port: daemon.port)
         let flooder = try WebSocketTestClient(port: daemon.port)
@@ -216,7 +216,7 @@ import Testing
         #expect(stopped.wait(timeout: .now() + 5) == .success, "the flooding connection was not closed")
     }
 
-    @Test func webConnectionsCountAgainstTheSameCaps() throws {
+    @Test(.tags(.shell), .tags(.shell)) func webConnectionsCountAgainstTheSameCaps() throws {
         let daemon = try InProcessHost(["--max-per-address", "2"])
         let first = try RawClient(port: daemon.port)
         try first.send("GET / HTTP/1.1\r\n")

@@ -11,7 +11,7 @@ import Testing
         return try client.readResponse().status
     }
 
-    @Test func aRebindingNameGetsNoPageAndNoWebSocket() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aRebindingNameGetsNoPageAndNoWebSocket() throws {
         let daemon = try InProcessHost(["--public-name", "spy.lan"])
         let port = daemon.port
         let key = "dGhlIHNhbXBsZSBub25jZQ=="

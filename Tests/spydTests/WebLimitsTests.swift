@@ -9,7 +9,7 @@ import Testing
 @Suite struct WebLimitsTests {
     static func text(_ bytes: [UInt8]) -> [UInt8] { WebSocketTestClient.frame(0x1, bytes) }
 
-    @Test func aWebSocketMessageBeforeHelloIsAtMostFourKilobytes() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aWebSocketMessageBeforeHelloIsAtMostFourKilobytes() throws {
         let daemon = try InProcessHost()
         // A hello padded to 60 KB is refused from its header, as the same bytes in a frame are.
         let padded =
@@ -35,7 +35,7 @@ import Testing
         try fitting.waitFor("pong") { $0 == .pong(.init(id: 9)) }
     }
 
-    @Test func aCloseIsAnsweredWithItsOwnCode() throws {
+    @Test(.tags(.shell), .tags(.shell)) func aCloseIsAnsweredWithItsOwnCode() throws {
         let daemon = try InProcessHost()
         for code: UInt16 in [4000, 3001, 1001, 1000] {
             let client = try WebSocketTestClient(port: daemon.port)
@@ -46,7 +46,7 @@ import Testing
         }
     }
 
-    @Test func unfinishedRequestHeadsCountInTheBudgetOfUnfinishedInput() throws {
+    @Test(.tags(.shell), .tags(.shell)) func unfinishedRequestHeadsCountInTheBudgetOfUnfinishedInput() throws {
         let daemon = try InProcessHost(["--max-partial-kb", "64", "--max-per-address", "0", "--hello-seconds", "3"])
         // Twelve heads of 6,000 bytes, none finished: 72,000 bytes held, over the 65,536 of the budget.
         let clients = try (0..<12).map { _ in try RawClient(port: daemon.port) }

@@ -31,7 +31,7 @@ import Testing
         throw DaemonError(description: "no game over; last: \(player.history.suffix(3))")
     }
 
-    @Test func aBrowserPlayerPlaysAWholeGameAgainstBotsWhileABoardWatches() throws {
+    @Test(.tags(.endToEnd), .tags(.endToEnd)) func aBrowserPlayerPlaysAWholeGameAgainstBotsWhileABoardWatches() throws {
         let daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "10"])
         let player = try WebSocketTestClient(port: daemon.port)
         try player.send(.hello(.init(name: "瀏覽器")))
@@ -94,7 +94,7 @@ import Testing
         #expect(board.waitForClose() == 1000)
     }
 
-    @Test func aBrowserSeatResumesWithItsTokenAndGetsTheSameWord() throws {
+    @Test(.tags(.endToEnd), .tags(.endToEnd)) func aBrowserSeatResumesWithItsTokenAndGetsTheSameWord() throws {
         let daemon = try DaemonProcess(["--bots", "3", "--bot-delay-ms", "60000"])
         let first = try WebSocketTestClient(port: daemon.port)
         try first.send(.hello(.init(name: "Phone")))
@@ -118,7 +118,7 @@ import Testing
         #expect(redealt == .deal(deal))
     }
 
-    @Test func bytesArrivingOneAtATimeAreUnderstoodOnEveryTransport() throws {
+    @Test(.tags(.shell), .tags(.shell)) func bytesArrivingOneAtATimeAreUnderstoodOnEveryTransport() throws {
         let daemon = try InProcessHost()
         // The framed protocol: the first byte (0) already says it is not HTTP.
         let framed = try daemon.connect()
@@ -157,7 +157,7 @@ import Testing
         #expect(String(decoding: eager.buffer, as: UTF8.self).contains("\"type\":\"welcome\""))
     }
 
-    @Test func theSamePortServesThePageWithItsHeaders() throws {
+    @Test(.tags(.shell), .tags(.shell)) func theSamePortServesThePageWithItsHeaders() throws {
         let daemon = try DaemonProcess()
         let port = daemon.port
         #expect(

@@ -134,7 +134,7 @@ public enum Fetcher {
     static func download(
         _ url: URL, limits: FetchLimits, progress: Progress?, transport: Transport = .automatic
     ) -> Result<[UInt8], FetchError> {
-        let deadline = MonotonicClock.nowMs() + Int64(limits.timeout * 1000)
+        let deadline = SystemClock.monotonicMs() + Int64(limits.timeout * 1000)
         var current = url
         var redirects = 0
         while true {
@@ -153,7 +153,7 @@ public enum Fetcher {
             }
             var remaining = limits
             remaining.maxRedirects = limits.maxRedirects - redirects
-            remaining.timeout = Double(deadline - MonotonicClock.nowMs()) / 1000
+            remaining.timeout = Double(deadline - SystemClock.monotonicMs()) / 1000
             guard remaining.timeout > 0 else { return .failure(.timedOut(limits.timeout)) }
             return downloadWithURLSession(current, limits: remaining, progress: progress).mapError { error in
                 // Report the host's own timeout, not what was left of it after redirects.

@@ -30,7 +30,7 @@ enum PlainHTTPClient {
     ) -> Result<Outcome, FetchError> {
         guard let host = url.host, !host.isEmpty else { return .failure(.connection("no host in \(url)")) }
         let port = UInt16(clamping: url.port ?? 80)
-        let remaining = deadlineMs - MonotonicClock.nowMs()
+        let remaining = deadlineMs - SystemClock.monotonicMs()
         guard remaining > 0 else { return .failure(.timedOut(limits.timeout)) }
         let socket: Socket
         do {
@@ -96,7 +96,7 @@ enum PlainHTTPClient {
 
         func wait(for events: Int32) -> FetchError? {
             while true {
-                let remaining = deadlineMs - MonotonicClock.nowMs()
+                let remaining = deadlineMs - SystemClock.monotonicMs()
                 guard remaining > 0 else { return .timedOut(limits.timeout) }
                 var entry = pollfd(fd: socket.fd, events: Int16(events), revents: 0)
                 let ready = poll(&entry, 1, Int32(clamping: remaining))

@@ -71,7 +71,7 @@ public enum BlankRule: String, Codable, Sendable, Equatable, CaseIterable {
 
 /// When the spies win while spies are still in.
 public enum SpyWin: String, Codable, Sendable, Equatable, CaseIterable {
-    /// The seed app's rule: only when three players or fewer are left.
+    /// Only when three players or fewer are left: the classic table's rule.
     case three
     /// Also as soon as the spies are at least as many as the other players still in.
     case parity

@@ -2,8 +2,8 @@
 ///
 /// The same JSON as `Encodable` through `StreamingJSONEncoder` (the reference in tests), byte for byte: `type` first,
 /// then each type's fields in declaration order (`GameSettings` in its `CodingKeys` order), an absent optional left
-/// out. Going through `Encodable` cost the host more than half its instructions under load, nearly all of it on the
-/// room snapshot sent after every public change; this writes the bytes directly.
+/// out. `Encodable` would spend more than half the host's instructions under load, nearly all of it on the room
+/// snapshot sent after every public change; this writes the bytes directly.
 extension ServerMessage {
     /// The JSON payload, after `leadingBytes` zero bytes (room for a frame header).
     func jsonBytes(leadingBytes: Int = 0) -> [UInt8] {

@@ -33,16 +33,6 @@ extension TestHost {
 
 extension DaemonProcess: TestHost {}
 
-/// A clock the test's thread moves while the host's thread reads it.
-final class SharedManualClock: Clock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var nanos: UInt64 = 0
-
-    func nowNanos() -> UInt64 { lock.withLock { nanos } }
-
-    func advance(ms: Int64) { lock.withLock { nanos += UInt64(max(0, ms)) * 1_000_000 } }
-}
-
 /// The host built in the test's own process, listening on 127.0.0.1 with an ephemeral port, its event loop on a
 /// thread of its own, and every time it reads taken from a manual clock that only `advance` moves: a rule that
 /// waits (a grace period, the 20 s absence, a turn timer, the hello deadline) costs the test no real second, and
@@ -50,7 +40,7 @@ final class SharedManualClock: Clock, @unchecked Sendable {
 final class InProcessHost: TestHost, @unchecked Sendable {
     let port: UInt16
     let stateDirectory: URL?
-    private let clock = SharedManualClock()
+    private let clock = ManualClock(wallMs: SystemClock.wallClockMs())
     private let output = OutputCollector()
     private let state = LoopState()
     private let finished = DispatchSemaphore(value: 0)
@@ -78,15 +68,11 @@ final class InProcessHost: TestHost, @unchecked Sendable {
             let loop: EventLoop
             do {
                 loop = try EventLoop(clock: clock)
-                let hostClock = HostClock(following: clock, wallAtStartMs: WallClock.nowMs())
                 let store = try settled.stateDirectory.map {
-                    try DurableRooms(directory: $0, now: hostClock.wallMs()) { log.warning($0) }
+                    try DurableRooms(directory: $0, now: clock.wallMs()) { log.warning($0) }
                 }
                 server = try Server(
-                    options: settled, bank: bank, pairsFor: { BankFilter.pairs(bank, for: $0) }, log: log,
-                    loop: loop, clock: hostClock, store: store,
-                    categories: BankCatalog.categories(of: bank),
-                    choiceProblem: { BankCatalog.choiceProblem($0, in: bank) })
+                    options: settled, bank: bank, log: log, loop: loop, clock: clock, store: store)
             } catch {
                 state.started(.failure(DaemonError(description: "the host did not start: \(error)")))
                 return

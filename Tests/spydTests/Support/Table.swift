@@ -18,11 +18,29 @@ final class Table {
     static func join(
         _ count: Int, port: UInt16, prefix: String = "P", room: String? = nil, createFirst: Bool = false
     ) throws -> Table {
+        try join(count, prefix: prefix, room: room, createFirst: createFirst) { name, room, create in
+            try TestPlayer(port: port, name: name, room: room, create: create)
+        }
+    }
+
+    /// Joins `count` players (the first one owns the room when it is new) to `host`.
+    static func join(
+        _ count: Int, on host: CoreHost, prefix: String = "P", room: String? = nil, createFirst: Bool = false
+    ) throws -> Table {
+        try join(count, prefix: prefix, room: room, createFirst: createFirst) { name, room, create in
+            try TestPlayer(on: host, name: name, room: room, create: create)
+        }
+    }
+
+    private static func join(
+        _ count: Int, prefix: String, room: String?, createFirst: Bool,
+        player: (String, String?, Bool?) throws -> TestPlayer
+    ) throws -> Table {
         var players: [TestPlayer] = []
-        let first = try TestPlayer(port: port, name: "\(prefix)1", room: room, create: createFirst ? true : nil)
+        let first = try player("\(prefix)1", room, createFirst ? true : nil)
         players.append(first)
         for index in 2...count {
-            players.append(try TestPlayer(port: port, name: "\(prefix)\(index)", room: first.room))
+            players.append(try player("\(prefix)\(index)", first.room, nil))
         }
         return Table(players)
     }
@@ -43,9 +61,15 @@ final class Table {
     /// Every player reacts (clue or pass on its turn, a shared vote target, a guess) until all have
     /// `game_over`, or until `stopWhen` returns true for a message. Returns the game-over message.
     @discardableResult
+    ///
+    /// On a `CoreHost`, a table whose players are all waiting (for the bots, a turn timer) moves `host`'s clock to
+    /// its next timer; without `host` a table that hears nothing has stalled.
     func play(
-        seconds: Double = 30, stopWhen: ((TestPlayer, ServerMessage) -> Bool)? = nil
+        seconds: Double = 30, advancing host: CoreHost? = nil, stopWhen: ((TestPlayer, ServerMessage) -> Bool)? = nil
     ) throws -> ServerMessage.GameOver? {
+        if players.allSatisfy({ $0.client.pollDescriptor == nil }) {
+            return try playInMemory(seconds: seconds, advancing: host, stopWhen: stopWhen)
+        }
         let deadline = Deadline.after(seconds: seconds)
         var finished = Set<Int>()
         while finished.count < players.count {
@@ -57,7 +81,8 @@ final class Table {
             var watched: [(index: Int, entry: pollfd)] = []
             var buffered: [Int] = []
             for (index, player) in players.enumerated() where !finished.contains(index) {
-                watched.append((index, pollfd(fd: player.client.socket.fd, events: Int16(POLLIN), revents: 0)))
+                guard let fd = player.client.pollDescriptor else { continue }
+                watched.append((index, pollfd(fd: fd, events: Int16(POLLIN), revents: 0)))
                 if player.client.hasBufferedInput { buffered.append(index) }
             }
             var entries = watched.map(\.entry)
@@ -74,6 +99,39 @@ final class Table {
                     try react(player, message)
                     if case .gameOver = message { finished.insert(index) }
                 }
+            }
+        }
+        return owner.gameOver
+    }
+
+    /// `play` on a `CoreHost`: every answer is there once a move is sent, so the players read in turn until all
+    /// have `game_over`. A pass over the table in which nobody heard anything moves `host`'s clock to its next
+    /// timer, for at most `seconds` of the host's time; without `host` it means the game stalled.
+    private func playInMemory(
+        seconds: Double, advancing host: CoreHost?, stopWhen: ((TestPlayer, ServerMessage) -> Bool)?
+    ) throws -> ServerMessage.GameOver? {
+        var finished = Set<Int>()
+        let start = host?.embedded.now.mono ?? 0
+        while finished.count < players.count {
+            var heard = false
+            for (index, player) in players.enumerated() where !finished.contains(index) {
+                while let message = try player.next(deadline: Deadline(ms: 0)) {
+                    heard = true
+                    observe(player, message)
+                    if let stopWhen, stopWhen(player, message) { return nil }
+                    try react(player, message)
+                    if case .gameOver = message { finished.insert(index) }
+                }
+            }
+            if !heard, let host, host.embedded.now.mono - start < Int64(seconds * 1000),
+                host.embedded.fireNextTimer()
+            {
+                continue
+            }
+            guard heard else {
+                let last = players.map { "\($0.name): \($0.history.suffix(2).map { "\($0)".prefix(150) })" }
+                    .joined(separator: "\n")
+                throw DaemonError(description: "the game stalled; finished: \(finished); last:\n\(last)")
             }
         }
         return owner.gameOver

@@ -4,9 +4,9 @@ import SpyProtocol
 import SpyTestSupport
 import Testing
 
-/// One player driven by a test over a real connection, remembering what it was told.
+/// One player driven by a test, over a real connection or to a `CoreHost`, remembering what it was told.
 final class TestPlayer {
-    private(set) var client: FrameClient
+    private(set) var client: any PlayerLink
     let name: String
     private(set) var id: PlayerID = ""
     private(set) var token = ""
@@ -23,12 +23,25 @@ final class TestPlayer {
     /// The game-over message, once it came.
     private(set) var gameOver: ServerMessage.GameOver?
 
-    /// Connects and says hello; fails the test unless a welcome comes.
-    init(
+    /// Connects on `port` and says hello; fails the test unless a welcome comes.
+    convenience init(
         port: UInt16, name: String, room: String? = nil, create: Bool? = nil, password: String? = nil
     ) throws {
+        try self.init(
+            link: try FrameClient(host: "127.0.0.1", port: port), name: name, room: room, create: create,
+            password: password)
+    }
+
+    /// Connects to `host` and says hello; fails the test unless a welcome comes.
+    convenience init(
+        on host: CoreHost, name: String, room: String? = nil, create: Bool? = nil, password: String? = nil
+    ) throws {
+        try self.init(link: try host.connect(), name: name, room: room, create: create, password: password)
+    }
+
+    private init(link: any PlayerLink, name: String, room: String?, create: Bool?, password: String?) throws {
         self.name = name
-        client = try FrameClient(host: "127.0.0.1", port: port)
+        client = link
         client.recordsPayloads = true
         try client.send(.hello(.init(name: name, room: room, password: password, create: create)))
         try expectWelcome(resumed: false)
@@ -42,9 +55,18 @@ final class TestPlayer {
 
     /// Comes back with the token on `port`.
     func resume(port: UInt16) throws {
+        try resume(over: try FrameClient(host: "127.0.0.1", port: port))
+    }
+
+    /// Comes back with the token to `host`.
+    func resume(on host: CoreHost) throws {
+        try resume(over: try host.connect())
+    }
+
+    private func resume(over link: any PlayerLink) throws {
         finishedPayloads += client.receivedPayloads
         client.close()
-        client = try FrameClient(host: "127.0.0.1", port: port)
+        client = link
         client.recordsPayloads = true
         try client.send(.hello(.init(name: name, room: room, token: token)))
         try expectWelcome(resumed: true)

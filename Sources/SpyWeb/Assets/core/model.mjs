@@ -22,7 +22,7 @@ export function initialModel({ board = false, lang = "en", stored = [], lastName
     const [first] = stored;
     for (const kept of stored) {
       if (first.room && kept.room && kept.room !== first.room) continue;
-      seats.push(newSeat({ key: nextKey++, token: kept.token, id: kept.id || null, name: kept.name || "", opened: Boolean(kept.opened), seen: kept.seen || 0 }));
+      seats.push(newSeat({ key: nextKey++, token: kept.token, id: kept.id || null, name: kept.name || "", opened: Boolean(kept.opened), seen: kept.seen || 0, wasOwner: Boolean(kept.owner) }));
     }
     if (seats.length === 0) seats.push(newSeat({ key: nextKey++ }));
   }

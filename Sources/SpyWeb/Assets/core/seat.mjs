@@ -4,7 +4,8 @@
 // happen outside (store a token, open or close the link, announce, focus, scroll, vibrate) comes back as effects.
 import { line, problemLine } from "../strings.mjs";
 import { foldEvening, newWords } from "./evening.mjs";
-import { canVote, currentGame, inGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
+import { canVote, currentGame, nameOf, nextName, seatOf, voteFromRoom } from "./game.mjs";
+import { foldModerator, moderatorFromRoom } from "./moderator.mjs";
 
 /** At most this many lines of events are kept. */
 export const EVENT_LIMIT = 200;
@@ -36,6 +37,8 @@ export function newSeat(fields = {}) {
     ballot: null,
     guessing: null,
     result: null,
+    tie: null, // the vote that tied into the PK on now: its tally stays in view through the PK
+    cluesSinceResult: 0, // clues given since the last vote closed: the board shows the result until the first
     gameOver: null,
     timer: null, // { endsAt, kind }
     events: [],
@@ -44,7 +47,8 @@ export function newSeat(fields = {}) {
     needRoom: false,
     needPassword: false,
     suggestedName: "",
-    ownerNews: null, // the room changed hands: { player, previous, reason }, shown until the next deal
+    wasOwner: false, // this seat owned the room when last seen (kept on the device, so a new tab knows it too)
+    ownerNews: null, // the room changed hands: { player, previous, reason, game, phase }, shown until the next deal
     claimAsked: null, // this seat is asked to let someone take back a seat: { player, name }
     moderatorAsked: false, // the owner asks this seat to be the moderator (法官)
     // What only the moderator sees (every word and role, the ballots, the guesses, the typed pair): only ever from
@@ -150,6 +154,7 @@ export function update(seat, message, now) {
         next.gameOver = null;
         next.guessing = null;
         next.result = null;
+        next.tie = null;
         record(line("gameStarted", message.game));
         if (next.seen !== message.game) {
           fx({ type: "scroll", target: "word-card" });
@@ -171,6 +176,7 @@ export function update(seat, message, now) {
         fx({ type: "focus", target: "forgot" });
       }
       record(line("clueEvent", nameOf(next, message.player), message.text));
+      next.cluesSinceResult += 1;
       break;
     case "voting": {
       const key = `${currentGame(next)}/${message.round}/${message.pk}`;
@@ -196,6 +202,10 @@ export function update(seat, message, now) {
       next.ballot = null;
       next.timer = null;
       next.result = message;
+      // A tie's tally is kept through its PK; the PK's own result keeps it too (the same round).
+      if (message.outcome === "pk") next.tie = message;
+      else if (next.tie && next.tie.round !== message.round) next.tie = null;
+      next.cluesSinceResult = 0;
       const lines = resultLines(next, message);
       for (const entry of lines) record(entry);
       announce(lines[lines.length - 1]);
@@ -234,38 +244,20 @@ export function update(seat, message, now) {
     case "claim_done":
       if (next.claimAsked && next.claimAsked.player === message.player) next.claimAsked = null;
       break;
-    case "moderator": {
-      const entry = message.player === next.id ? line("moderator.youAre") : message.player ? line("moderator.is", nameOf(next, message.player)) : line("moderator.nobody");
-      next.moderatorAsked = false;
-      if (message.player !== next.id) next.moderatorView = null;
-      record(entry);
-      announce(entry);
-      break;
-    }
+    case "moderator":
     case "moderator_offer":
-      if (message.player === next.id) {
-        next.moderatorAsked = true;
-        fx({ type: "focus", target: "moderator-accept" });
-      }
+    case "moderator_declined":
+    case "moderator_view":
+      foldModerator(next, message, { record, announce, fx });
       break;
-    case "moderator_declined": {
-      const entry = line("moderator.declined", nameOf(next, message.player));
-      next.notice = entry;
-      record(entry);
-      announce(entry);
-      break;
-    }
-    case "moderator_view": {
-      const before = next.moderatorView && next.moderatorView.nextPair;
-      if (message.nextPair && JSON.stringify(message.nextPair) !== JSON.stringify(before)) next.pairsTaken += 1;
-      next.moderatorView = message;
-      break;
-    }
     case "owner": {
-      // Why it moved: the host says (`reason`); a host that does not is read from the seats it last showed.
+      // Why it moved: the host says (`reason`); a host that does not is read from the seats it last showed. The
+      // game and phase it happened in tell the board how long it is news.
       const before = seatOf(next.room, message.previous);
       const reason = message.reason || (!before || before.left ? "left" : before.connected ? "" : "away");
-      next.ownerNews = { player: message.player, previous: message.previous, reason };
+      const game = currentGame(next);
+      const phase = next.room ? next.room.phase : "lobby";
+      next.ownerNews = { player: message.player, previous: message.previous, reason, game, phase };
       const entry = ownerLine(next, next.ownerNews);
       record(entry);
       announce(entry);
@@ -355,19 +347,10 @@ function applyRoom(next, view, record, fx) {
     if (JSON.stringify(before.settings) !== JSON.stringify(view.settings) && (view.phase === "lobby" || view.phase === "gameOver")) {
       record(line("settingsChanged", line("settingsLine", view.settings)));
     }
-    const wasMine = seatOf(before, next.id);
-    const nowMine = seatOf(view, next.id);
-    const owner = view.seats.find((seat) => seat.owner);
-    if (wasMine && wasMine.owner && nowMine && !nowMine.owner && owner && (!next.ownerNews || next.ownerNews.player !== owner.id)) {
-      // The room moved on while this seat was away: it never heard the hand-over, so the snapshot tells it.
-      next.ownerNews = { player: owner.id, previous: next.id, reason: "away" };
-      const entry = ownerLine(next, next.ownerNews);
-      record(entry);
-      fx({ type: "announce", line: entry });
-    }
     if (before.game !== view.game) {
       // A new game: the last vote and the reveal belong to the one before.
       next.result = null;
+      next.tie = null;
       next.gameOver = null;
     }
   } else {
@@ -377,6 +360,7 @@ function applyRoom(next, view, record, fx) {
   next.room = view;
   next.names = { ...next.names };
   for (const seat of view.seats) next.names[seat.id] = seat.name;
+  lostOwnership(next, before, view, record, fx);
   const mine = seatOf(view, next.id);
   if (mine && next.token && mine.name !== next.name) fx({ type: "store", token: next.token, fields: { name: mine.name } });
   if (mine) next.name = mine.name;
@@ -385,14 +369,32 @@ function applyRoom(next, view, record, fx) {
     next.ballot = null;
   }
   if (view.phase !== "guessing") next.guessing = null;
-  if (before && inGame(view) && before.paused !== view.paused) record(line(view.paused ? "moderator.pausedEvent" : "moderator.resumedEvent"));
-  // Only the moderator's own seat keeps what the moderator sees; a question to moderate ends with the deal.
-  if (!mine || !mine.moderator) next.moderatorView = null;
-  if (inGame(view)) next.moderatorAsked = false;
+  moderatorFromRoom(next, before, view, mine, record);
   if (view.phase === "lobby") {
     next.gameOver = null;
     next.result = null;
+    next.tie = null;
   }
+}
+
+/**
+ * The room moved on while this seat was away: it never heard the hand-over, so the snapshot tells it (in this tab,
+ * or in a new one: the device keeps whether the seat owned the room).
+ */
+function lostOwnership(next, before, view, record, fx) {
+  const mine = seatOf(view, next.id);
+  if (!mine) return;
+  const wasMine = seatOf(before, next.id);
+  const owned = before ? Boolean(wasMine && wasMine.owner) : next.wasOwner;
+  const owner = view.seats.find((seat) => seat.owner);
+  if (owned && !mine.owner && owner && (!next.ownerNews || next.ownerNews.player !== owner.id)) {
+    next.ownerNews = { player: owner.id, previous: next.id, reason: "away" };
+    const entry = ownerLine(next, next.ownerNews);
+    record(entry);
+    fx({ type: "announce", line: entry });
+  }
+  if (next.token && Boolean(mine.owner) !== next.wasOwner) fx({ type: "store", token: next.token, fields: { owner: Boolean(mine.owner) } });
+  next.wasOwner = Boolean(mine.owner);
 }
 
 /** The hand-over as this seat says it: "You are now the owner — 小明 was away", "Amy is now the owner — you were

@@ -232,6 +232,47 @@ export default {
   boardWatching: "The board shows only what everyone may see: never anyone's word",
   lastResult: "Last vote",
   phaseNow: "Now",
+  // The board (/board): the TV's own sentences.
+  board: {
+    colon: ": ",
+    joinFirst: "Nobody is here yet: scan the code or open the address on a phone; the first to join runs the room",
+    stillToVote: (names) => `Still to vote: ${names}`,
+    allVoted: "Every ballot is in",
+    pkVote: (names) => `PK vote: ${names}`,
+    pkTurn: (name) => `PK: ${name} describes again`,
+    or: (...names) => names.join(" or "),
+    voteHeading: "The vote",
+    decidingVote: "The deciding vote",
+    firstVote: "The tied vote",
+    isOut: "is out",
+    wasRole: (role) => `a ${role}`,
+    roleKept: "role kept secret",
+    tie: "Tie: a PK follows",
+    nobodyOut: "Nobody is out",
+    tallyLine: (name, count, voters) => `${name} · ${count} vote${count === 1 ? "" : "s"} ← ${voters}`,
+    abstained: (names) => `No ballot: ${names}`,
+    ownerNews: (name, previous, reason) =>
+      (reason === "away"
+        ? `${name} is now the owner — ${previous} was away`
+        : reason === "left"
+          ? `${name} is now the owner — ${previous} left`
+          : `${name} is now the owner, after ${previous}`),
+    spokenRound: (names) => `Described: ${names}`,
+    pkMark: "PK",
+    roundFolded: (n, count, pk) =>
+      `Round ${n} · ${count} clue${count === 1 ? "" : "s"}` + (pk > 0 ? ` · PK ${pk} clue${pk === 1 ? "" : "s"}` : ""),
+    historyHeading: "Tonight's games",
+    historyGame: (n, winner) => `Game ${n} · ${winner}`,
+    historyPair: (civilian, spy) => `${civilian} / ${spy}`,
+    historySpies: (names) => `Spies: ${names}`,
+    historyBlank: (names) => `Blank: ${names}`,
+    historyOut: (name, round, reason, pk) => {
+      const why = { voted: pk === true ? "PK vote" : "vote", left: "left", kicked: "removed", guessed: "wrong guess" }[reason];
+      return `R${round} ${name}` + (why ? ` (${why})` : "");
+    },
+    historyOuts: (outs) => `Out: ${outs}`,
+    historyNoOuts: "Nobody went out",
+  },
   // The room's own word list: the lobby's card, and the host's answer line by line.
   wordsHeading: "Our words",
   wordsPaste: "Pairs, one a line (civilian word, then spy word)",

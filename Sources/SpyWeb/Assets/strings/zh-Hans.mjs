@@ -235,6 +235,46 @@ export default {
   boardWatching: "看板只显示公开信息，不会显示任何人的词",
   lastResult: "上一轮投票",
   phaseNow: "现在",
+  // The board (/board): the TV's own sentences.
+  board: {
+    colon: "：",
+    joinFirst: "还没有人加入：用手机扫描二维码或打开网址，第一个加入的人当房主",
+    stillToVote: (names) => `还没投票：${names}`,
+    allVoted: "大家都投好了",
+    pkVote: (names) => `PK 投票：${names}`,
+    pkTurn: (name) => `PK：${name} 再描述一次`,
+    or: (...names) => names.join(" 或 "),
+    voteHeading: "投票结果",
+    decidingVote: "决定胜负的一票",
+    firstVote: "平票的那一轮投票",
+    isOut: "出局",
+    wasRole: (role) => `身份是${role}`,
+    roleKept: "身份不公开",
+    tie: "平票：进入 PK",
+    nobodyOut: "没有人出局",
+    tallyLine: (name, count, voters) => `${name} · ${count} 票 ← ${voters}`,
+    abstained: (names) => `没有投票：${names}`,
+    ownerNews: (name, previous, reason) =>
+      (reason === "away"
+        ? `${name} 现在是房主——${previous} 离开太久了`
+        : reason === "left"
+          ? `${name} 现在是房主——${previous} 离开了房间`
+          : `${name} 接替 ${previous} 当房主`),
+    spokenRound: (names) => `描述过：${names}`,
+    pkMark: "PK",
+    roundFolded: (n, count, pk) => `第${n}轮 · ${count} 条描述` + (pk > 0 ? ` · PK ${pk} 条` : ""),
+    historyHeading: "今晚的战绩",
+    historyGame: (n, winner) => `第${n}局 · ${winner}`,
+    historyPair: (civilian, spy) => `${civilian}／${spy}`,
+    historySpies: (names) => `卧底：${names}`,
+    historyBlank: (names) => `白板：${names}`,
+    historyOut: (name, round, reason, pk) => {
+      const why = { voted: pk === true ? "PK 投票" : "投票", left: "离开", kicked: "被请出", guessed: "猜错" }[reason];
+      return `第${round}轮 ${name}` + (why ? `（${why}）` : "");
+    },
+    historyOuts: (outs) => `出局：${outs}`,
+    historyNoOuts: "没有人出局",
+  },
   // 房间自己的词：大厅的卡片，以及主机逐行的回复。
   wordsHeading: "我们的词",
   wordsPaste: "词组，一行一组（先平民词，再卧底词）",

@@ -233,6 +233,46 @@ export default {
   boardWatching: "看板只顯示公開的資訊，不會顯示任何人的詞",
   lastResult: "上一輪投票",
   phaseNow: "現在",
+  // The board (/board): the TV's own sentences.
+  board: {
+    colon: "：",
+    joinFirst: "還沒有人加入：用手機掃描 QR 碼或打開網址，第一個加入的人當房主",
+    stillToVote: (names) => `還沒投票：${names}`,
+    allVoted: "大家都投好了",
+    pkVote: (names) => `PK 投票：${names}`,
+    pkTurn: (name) => `PK：${name} 再描述一次`,
+    or: (...names) => names.join(" 或 "),
+    voteHeading: "投票結果",
+    decidingVote: "決定勝負的一票",
+    firstVote: "平票的那一輪投票",
+    isOut: "出局",
+    wasRole: (role) => `身分是${role}`,
+    roleKept: "身分不公開",
+    tie: "平票：進入 PK",
+    nobodyOut: "沒有人出局",
+    tallyLine: (name, count, voters) => `${name} · ${count} 票 ← ${voters}`,
+    abstained: (names) => `沒有投票：${names}`,
+    ownerNews: (name, previous, reason) =>
+      (reason === "away"
+        ? `${name} 現在是房主——${previous} 離開太久了`
+        : reason === "left"
+          ? `${name} 現在是房主——${previous} 離開了房間`
+          : `${name} 接替 ${previous} 當房主`),
+    spokenRound: (names) => `描述過：${names}`,
+    pkMark: "PK",
+    roundFolded: (n, count, pk) => `第${n}輪 · ${count} 則描述` + (pk > 0 ? ` · PK ${pk} 則` : ""),
+    historyHeading: "今晚的戰績",
+    historyGame: (n, winner) => `第${n}局 · ${winner}`,
+    historyPair: (civilian, spy) => `${civilian}／${spy}`,
+    historySpies: (names) => `臥底：${names}`,
+    historyBlank: (names) => `白板：${names}`,
+    historyOut: (name, round, reason, pk) => {
+      const why = { voted: pk === true ? "PK 投票" : "投票", left: "離開", kicked: "被請出", guessed: "猜錯" }[reason];
+      return `第${round}輪 ${name}` + (why ? `（${why}）` : "");
+    },
+    historyOuts: (outs) => `出局：${outs}`,
+    historyNoOuts: "沒有人出局",
+  },
   // 房間自己的詞：大廳的卡片，以及主機逐行的回覆。
   wordsHeading: "我們的詞",
   wordsPaste: "詞組，一行一組（先平民詞，再臥底詞）",
