@@ -38,7 +38,7 @@ enum RoomInvariants {
                 }
             case .log(let line):
                 require(!line.contains("\n"), "a log line with a line break")
-            case .joined, .removed, .deadline:
+            case .joined, .removed:
                 break
             }
         }

@@ -61,8 +61,6 @@ public enum RoomEffect: Sendable, Equatable {
     case joined(PlayerID)
     /// The player no longer has a seat (kicked or left); `reason` is the error to send before closing, if any.
     case removed(PlayerID, reason: ErrorCode?)
-    /// Call `apply(.tick, now:)` at this time (replaces any earlier deadline); `nil` cancels it.
-    case deadline(Millis?)
     /// A line for the host's log. Never contains a word or a hidden role before the reveal.
     case log(String)
 }

@@ -13,7 +13,8 @@ public struct Room: Codable, Sendable, Equatable {
     public internal(set) var phase: Phase
     /// Settings in force.
     public internal(set) var settings: GameSettings
-    /// When the daemon must send `.tick`; `nil` while nothing is timed.
+    /// When the daemon must send `.tick`; `nil` while nothing is timed. The one source of the room's timing: the
+    /// daemon reads it after every event.
     public var nextDeadline: Millis? { deadline }
 
     var rng: SplitMix64
@@ -140,9 +141,6 @@ public struct Room: Codable, Sendable, Equatable {
         // The moderator sees what changed of what only they see, after the table's news.
         if let watching = next.moderator, next.moderator != moderator || next.moderatorView() != moderatorSaw {
             context.send(watching, .moderatorView(next.moderatorView()))
-        }
-        if next.deadline != deadline {
-            context.effects.append(.deadline(next.deadline))
         }
         self = next
         return .success(context.effects)

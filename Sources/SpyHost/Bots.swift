@@ -6,9 +6,9 @@ import SpyProtocol
 /// What a room's bots know, saved with the room so a restarted daemon's bots carry on.
 ///
 /// A bot learns only what a player would: its own word from its own `deal`, and the public messages.
-package struct BotMemory: Codable, Equatable {
+package struct BotMemory: Codable, Equatable, Sendable {
     /// A bot's card in one game.
-    package struct Card: Codable, Equatable {
+    package struct Card: Codable, Equatable, Sendable {
         /// Game number the card was dealt in.
         package var game: Int
         /// The word; `nil` for the blank.

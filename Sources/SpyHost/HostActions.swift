@@ -45,12 +45,70 @@ package enum HostInput {
     case failed(UInt64, String)
     /// A timer the core armed is due.
     case timer(HostTimer)
-    /// The shell committed the wake's records (`HostAction.persist`); `failure` says why it could not.
-    case committed(StorageWake, failure: String?)
+    /// The shell committed the wake's records (`HostAction.persist`), or says why it could not.
+    case committed(CommitOutcome)
+    /// The shell rewrote the journal (`HostAction.rewrite`); `failure` says why it could not, the file as it was.
+    case rewritten(failure: String?)
+    /// The host is stopping: every connection hears goodbye and every room is saved.
+    case shutDown
+}
+
+/// One wake of the shell's loop, as the core takes it (`HostCore.handle`): what happened, in order, with the bytes
+/// each read returned, and what the shell still holds unwritten for each connection, which the output cap counts.
+package struct HostWake {
+    enum Event {
+        case input(HostInput)
+        /// Bytes read from a connection: `bytes[range]`.
+        case read(UInt64, Range<Int>)
+    }
+
+    private(set) var events: [Event] = []
+    /// The bytes of every read of the wake, one after another: one buffer, kept from one wake to the next.
+    private(set) var bytes: [UInt8] = []
+    /// Bytes the shell holds for a connection and has not written yet; a connection not named holds none.
+    package var unsent: [UInt64: Int] = [:]
+
+    package init() {}
+
+    package init(_ inputs: [HostInput], unsent: [UInt64: Int] = [:]) {
+        events = inputs.map { .input($0) }
+        self.unsent = unsent
+    }
+
+    /// Whether the wake has no input.
+    package var isEmpty: Bool { events.isEmpty }
+
+    package mutating func take(_ input: HostInput) {
+        events.append(.input(input))
+    }
+
+    /// Bytes a read returned for connection `id`, copied into the wake; reads of one connection in a row join.
+    package mutating func read(_ id: UInt64, _ read: UnsafeRawBufferPointer) {
+        let start = bytes.count
+        bytes.append(contentsOf: read)
+        if case .read(id, let range)? = events.last, range.upperBound == start {
+            events[events.count - 1] = .read(id, range.lowerBound..<bytes.count)
+        } else {
+            events.append(.read(id, start..<bytes.count))
+        }
+    }
+
+    /// Empties the wake, keeping its storage.
+    package mutating func removeAll() {
+        events.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        unsent.removeAll(keepingCapacity: true)
+    }
+}
+
+extension HostWake: ExpressibleByArrayLiteral {
+    package init(arrayLiteral inputs: HostInput...) {
+        self.init(inputs)
+    }
 }
 
 /// What the core decided the shell must do. A connection's bytes and its close come at the end of a wake, after
-/// the wake's changes are on disk (`HostCore.endWake`); timers come as they are decided.
+/// the wake's changes are on disk; timers come as they are decided.
 package enum HostAction: Equatable, Sendable {
     /// Write these bytes to the connection (the core has already counted them against its output cap).
     case send(UInt64, [UInt8])
@@ -62,9 +120,12 @@ package enum HostAction: Equatable, Sendable {
     case arm(HostTimer, at: Int64)
     /// Disarm a timer.
     case cancel(HostTimer)
-    /// Commit what the wake recorded through `HostStorage` with one write and one sync, then feed the outcome back
-    /// (`HostInput.committed`); the wake's bytes wait for it.
-    case persist
+    /// Append the wake's records to the journal and commit them with one write and one sync, then feed the outcome
+    /// back (`HostInput.committed`); the wake's bytes wait for it.
+    case persist([JournalEntry])
+    /// Replace the journal with these snapshots, one per room, atomically; then feed the outcome back
+    /// (`HostInput.rewritten`).
+    case rewrite([RoomSnapshot])
 }
 
 /// Where the core's lines go, with the levels of the shell's log; a line below the level is never built.
@@ -89,45 +150,62 @@ package struct HostLog: Sendable {
     }
 }
 
-/// What the core changed in the wake being saved, to take back should its commit fail.
-package struct StorageWake {
-    /// Each room the wake changed, as it was before (`nil` for a room the journal did not hold yet).
-    package var before: [String: RoomSnapshot?] = [:]
-    /// Connections seated in the wake: a seat that is taken back is refused to them.
-    package var seated: Set<UInt64> = []
-
-    package init() {}
+/// One record of the rooms' journal, as the core decides it; the shell encodes and writes it.
+package enum JournalEntry: Equatable, Sendable {
+    /// A room whole: the journal's record of it starts again here.
+    case snapshot(RoomSnapshot)
+    /// A change of a room: the event it took at `now` (none when only the host's side changed), the resume tokens
+    /// it issued, whether someone but its opener joined.
+    case change(room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?)
+    /// A room closed.
+    case closed(String)
 }
 
-/// The rooms' journal as the core uses it: changes recorded during a wake, one commit at its end.
-package protocol HostStorage: AnyObject {
-    /// The rooms the journal held at start.
-    var recovered: [RoomSnapshot] { get }
-    /// The journal holds records that were set aside or not replayed, and should be rewritten once resumed.
-    var needsRewrite: Bool { get }
-    /// Whether the journal refuses changes (a commit failed and the file is not rewritten yet).
-    var isFailing: Bool { get }
+extension RoomEvent {
+    /// Whether the journal records the event as a change, replayed at start. A start carries the bank's pairs, and a
+    /// room's own words or the moderator's pair are as large as the room: the room's snapshot is recorded instead.
+    package var isRecordedAsChange: Bool {
+        switch self {
+        case .start, .words, .moderatorPair: return false
+        default: return true
+        }
+    }
+}
+
+/// What the shell's commit of a wake came to, with what the journal has learned about itself by it.
+package struct CommitOutcome: Sendable, Equatable {
+    /// Why the records are not durable, if they are not.
+    package var failure: String?
     /// Rooms whose changes since their last snapshot have grown enough to be written whole again.
-    var roomsDueForSnapshot: Set<String> { get }
+    package var roomsDueForSnapshot: Set<String>
     /// Whether the journal has grown enough to be rewritten as one snapshot per room.
-    var wantsCompaction: Bool { get }
-    /// Notes a room's state before the wake's first change to it; call before the host's side of the room changes.
-    func touch(_ host: RoomHost, roomBefore: Room)
-    /// Whether `event` is recorded as a change (a start, carrying the bank's pairs, is recorded as a snapshot).
-    func recordsAsChange(_ event: RoomEvent) -> Bool
-    /// Records a change of a room for the wake's commit.
-    func recordChange(
-        room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?)
-    /// Records a room's snapshot for the wake's commit.
-    func recordSnapshot(_ snapshot: RoomSnapshot)
-    /// Records that a room closed.
-    func recordClosed(_ code: String)
-    /// Notes a connection seated in this wake.
-    func seated(_ id: UInt64)
-    /// Forgets the wake while the journal refuses changes.
-    func skipWake()
-    /// Rewrites the journal as these snapshots; a failure leaves the file as it was.
-    func rewrite(_ snapshots: [RoomSnapshot]) throws
+    package var wantsCompaction: Bool
+
+    package init(failure: String? = nil, roomsDueForSnapshot: Set<String> = [], wantsCompaction: Bool = false) {
+        self.failure = failure
+        self.roomsDueForSnapshot = roomsDueForSnapshot
+        self.wantsCompaction = wantsCompaction
+    }
+}
+
+/// The rooms the journal held at start, when the host keeps its rooms.
+package struct KeptRooms {
+    package var rooms: [RoomSnapshot]
+    /// The journal holds records that were set aside or not replayed: it is rewritten once the rooms are resumed.
+    package var needsRewrite: Bool
+
+    package init(rooms: [RoomSnapshot], needsRewrite: Bool = false) {
+        self.rooms = rooms
+        self.needsRewrite = needsRewrite
+    }
+}
+
+/// What a wake changed, to take back should its commit fail.
+struct StorageWake {
+    /// Each room the wake changed, as it was before (`nil` for a room the journal did not hold yet).
+    var before: [String: RoomSnapshot?] = [:]
+    /// Connections seated in the wake: a seat that is taken back is refused to them.
+    var seated: Set<UInt64> = []
 }
 
 /// The host's own settings, as the command line gave them.

@@ -12,18 +12,14 @@ extension HostCore {
         while seated < count, number <= count + 40 {
             let name = "Bot \(number)"
             number += 1
-            let before = host.room
-            let now = clock.wallMs()
-            switch host.room.apply(.join(name: name, bot: true), now: now) {
-            case .success(let effects):
-                guard record(.join(name: name, bot: true), in: host, roomBefore: before, now: now) else {
-                    host.room = before
-                    host.botsToAdd = count - seated
-                    return
-                }
+            switch take(.join(name: name, bot: true), into: host) {
+            case .taken(let effects):
                 seated += 1
                 carryOut(effects, in: host)
-            case .failure(let rejection):
+            case .unsaved:
+                host.botsToAdd = count - seated
+                return
+            case .refused(let rejection):
                 if rejection.code != .nameTaken {
                     log.warning("room \(host.code): cannot seat a bot: \(rejection.message)")
                     return

@@ -12,7 +12,7 @@ extension HostCore {
         case .failure(let rejection):
             fail(peer, rejection.code, rejection.message)
         case .success(let claim):
-            peer.stage = .claiming(room: host.code, player: seat)
+            peer.stage = .claiming(room: host.code, player: seat, probed: false)
             armPeerTimer(peer)
             send(.claimPending(.init(player: seat)), to: peer)
             ask(for: claim, in: host)
@@ -42,11 +42,11 @@ extension HostCore {
             return
         }
         let token = randomness.token()
-        guard record(nil, in: host, roomBefore: host.room, now: clock.wallMs(), tokens: [claim.seat: token]) else {
+        guard case .taken = take(nil, into: host, issuing: { _ in [claim.seat: token] }) else {
             fail(claimer, .hostStorage, "The host cannot save right now, so the seat was not given back; try again.")
             return
         }
-        store?.seated(claimer.id)
+        noteSeated(claimer)
         seat(claimer, as: claim.seat, in: host)
         host.absentSince[claim.seat] = nil
         send(

@@ -41,36 +41,30 @@ extension HostCore {
             openClaim(of: claimed, by: peer, named: hello.name, in: host)
             return
         }
-        let before = host.room
-        let now = clock.wallMs()
-        switch host.room.apply(.join(name: hello.name, bot: false), now: now) {
-        case .failure(let rejection):
+        // The seat (and for a new room, the room) is acknowledged only once it is on disk.
+        var seated: (player: PlayerID, token: String)?
+        let issuing = { (effects: [RoomEffect]) -> [PlayerID: String]? in
+            guard let player = Self.joinedPlayer(in: effects) else { return nil }
+            let token = self.randomness.token()
+            seated = (player, token)
+            return [player: token]
+        }
+        switch take(
+            .join(name: hello.name, bot: false), into: host, issuing: issuing, joinedByOthers: opened ? nil : true)
+        {
+        case .refused(let rejection):
             fail(peer, rejection.code, rejection.message)
             if opened { closeRoom(host, reason: nil) }
-        case .success(let effects):
-            guard
-                let player = effects.lazy.compactMap({ effect -> PlayerID? in
-                    if case .joined(let id) = effect { return id }
-                    return nil
-                }).first
-            else {
+        case .unsaved:
+            fail(peer, .hostStorage, "The host cannot save right now, so you were not seated; try again shortly.")
+            if opened { closeRoom(host, reason: nil) }
+        case .taken(let effects):
+            guard let (player, token) = seated else {
                 log.error("room \(host.code) accepted a join without naming the seat")
                 fail(peer, .internal)
                 return
             }
-            let token = randomness.token()
-            // The seat (and for a new room, the room) is acknowledged only once it is on disk.
-            guard
-                record(
-                    .join(name: hello.name, bot: false), in: host, roomBefore: before, now: now,
-                    tokens: [player: token], joinedByOthers: opened ? nil : true)
-            else {
-                host.room = before
-                fail(peer, .hostStorage, "The host cannot save right now, so you were not seated; try again shortly.")
-                if opened { closeRoom(host, reason: nil) }
-                return
-            }
-            store?.seated(peer.id)
+            noteSeated(peer)
             seat(peer, as: player, in: host)
             send(
                 .welcome(.init(you: player, token: token, room: host.code, resumed: false, categories: categories)),
@@ -80,6 +74,12 @@ extension HostCore {
             if host.botsToAdd > 0 { seatBots(in: host) }
             followFirstOwner(player, asking: hello.language, from: peer, in: host)
         }
+    }
+
+    /// The seat a join's effects name.
+    static func joinedPlayer(in effects: [RoomEffect]) -> PlayerID? {
+        for case .joined(let id) in effects { return id }
+        return nil
     }
 
     /// A host whose locale names no language starts a new room's word language on its first owner's interface
@@ -192,7 +192,7 @@ extension HostCore {
 
     func seat(_ peer: Peer, as player: PlayerID, in host: RoomHost) {
         peer.helloAccepted()
-        peer.stage = .seated(room: host.code, player: player)
+        peer.stage = .seated(room: host.code, player: player, probed: false)
         host.peers[player] = peer.id
         host.emptySince = nil
         armPeerTimer(peer)

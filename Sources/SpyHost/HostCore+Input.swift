@@ -9,12 +9,12 @@ extension HostCore {
     /// Acts on the input `peer` holds, after a read that took (`Peer.accept`) what arrived; `endOfStream` when
     /// the peer closed its side.
     func read(from peer: Peer, endOfStream: Bool) {
-        if peer.isLingering {
+        if peer.isFinished {
             // What a closing peer still sends was dropped; once it closes, so does the connection.
             if endOfStream { closeSoon(peer) }
             return
         }
-        while !peer.isLingering, peers[peer.id] != nil, let input = peer.nextInput() {
+        while !peer.isFinished, peers[peer.id] != nil, let input = peer.nextInput() {
             switch input {
             case .message(let payload):
                 receive(payload, from: peer)
@@ -29,7 +29,7 @@ extension HostCore {
                 handleWeb(input, from: peer)
             }
         }
-        if endOfStream, !peer.isLingering {
+        if endOfStream, !peer.isFinished {
             log.debug("connection \(peer.id) closed by peer")
             drop(peer)
         }
@@ -39,7 +39,7 @@ extension HostCore {
     /// Keeps the total of bytes held in unfinished input up to date after `peer`'s input changed, and when it
     /// passes the budget, cuts the connections holding the most until the rest fits.
     private func accountInput(_ peer: Peer) {
-        let held = peer.isLingering ? 0 : peer.unfinishedInputBytes
+        let held = peer.isFinished ? 0 : peer.unfinishedInputBytes
         partialFrameBytes += held - peer.heldInputBytes
         peer.heldInputBytes = held
         guard partialFrameBytes > limits.partialFrameBudget else { return }
@@ -77,7 +77,7 @@ extension HostCore {
 
     func receive(_ payload: [UInt8], from peer: Peer) {
         peer.lastHeard = clock.monoMs()
-        peer.probed = false
+        if peer.probed { peer.probed = false }
         let message: ClientMessage
         do {
             message = try ClientMessage.read(from: payload)
@@ -92,7 +92,7 @@ extension HostCore {
                 return
             }
             greet(peer, hello)
-        case .seated(let code, let player):
+        case .seated(let code, let player, _):
             guard let host = rooms[code] else {
                 fail(peer, .roomNotFound)
                 return
@@ -103,7 +103,7 @@ extension HostCore {
         case .claiming:
             unseatedSent(
                 message, from: peer, refusal: "Your claim of a seat has not been answered yet.")
-        case .lingering:
+        case .lingering, .closing:
             return
         }
     }

@@ -40,7 +40,7 @@ extension HostCore {
         guard peers[peer.id] != nil else { return }
         if peer.outputMark == nil { peer.outputMark = peer.outbox.count }
         if !write(frame, to: peer, awaitsCommit: awaitsCommit) {
-            if !peer.isLingering {
+            if !peer.isFinished {
                 log.info("connection \(peer.id) cut off: \(pendingOutput(of: peer)) bytes unread")
                 if let last = encode(.error(.init(.slowConsumer))).flatMap(peer.wire) {
                     write(last, to: peer, overCap: true)
@@ -75,7 +75,7 @@ extension HostCore {
     func queueForFlush(_ peer: Peer) {
         guard !peer.queuedForFlush else { return }
         peer.queuedForFlush = true
-        peer.unsentBeforeWake = unsentBytes(peer.id)
+        peer.unsentBeforeWake = unsentByShell[peer.id] ?? 0
         flushList.append(peer)
     }
 
@@ -102,7 +102,7 @@ extension HostCore {
 
     /// Sends a fatal error and ends the connection.
     func fail(_ peer: Peer, _ code: ErrorCode, _ detail: String? = nil, notifyRoom: Bool = true) {
-        guard !peer.isLingering else { return }
+        guard !peer.isFinished else { return }
         if ![.replaced, .helloTimeout, .wrongPassword, .tooManyAttempts].contains(code) {
             log.info("connection \(peer.id) from \(peer.remoteAddress) ended: \(code.rawValue)")
         }
@@ -120,18 +120,18 @@ extension HostCore {
 
     /// Takes the peer off its seat; the room learns the player is away unless the seat was taken over or ended.
     func retire(_ peer: Peer, notifyRoom: Bool) {
-        if case .watching(let code) = peer.stage {
-            peer.stage = .lingering(until: clock.monoMs())
+        if case .watching(let code, _) = peer.stage {
+            peer.stage = .lingering(until: clock.monoMs(), shut: .open)
             rooms[code]?.watchers.remove(peer.id)
             return
         }
-        if case .claiming(let code, _) = peer.stage {
-            peer.stage = .lingering(until: clock.monoMs())
+        if case .claiming(let code, _, _) = peer.stage {
+            peer.stage = .lingering(until: clock.monoMs(), shut: .open)
             if let host = rooms[code] { claimerLeft(peer, host) }
             return
         }
         guard let (code, player) = peer.seat else { return }
-        peer.stage = .lingering(until: clock.monoMs())
+        peer.stage = .lingering(until: clock.monoMs(), shut: .open)
         guard let host = rooms[code], host.peers[player] == peer.id else { return }
         host.peers[player] = nil
         if notifyRoom {
@@ -145,8 +145,16 @@ extension HostCore {
     func linger(_ peer: Peer) {
         releaseInput(peer)
         queueWebSocketClose(peer, .normal, "")
-        peer.stage = .lingering(until: clock.monoMs() + 2000)
-        peer.shutsWrite = true
+        switch peer.stage {
+        case .closing:
+            // Closing at the end of the wake already, after the same bytes.
+            queueForFlush(peer)
+            return
+        case .lingering(_, .handedOut):
+            peer.stage = .lingering(until: clock.monoMs() + 2000, shut: .handedOut)
+        case .greeting, .seated, .watching, .claiming, .lingering:
+            peer.stage = .lingering(until: clock.monoMs() + 2000, shut: .due)
+        }
         queueForFlush(peer)
         armPeerTimer(peer)
     }
@@ -154,10 +162,9 @@ extension HostCore {
     /// Closes the connection at the end of this wake, after its last bytes.
     func closeSoon(_ peer: Peer) {
         releaseInput(peer)
-        if !peer.isLingering { peer.stage = .lingering(until: 0) }
         cancelPeerTimer(peer)
         guard !peer.isClosing else { return }
-        peer.isClosing = true
+        peer.stage = .closing
         queueForFlush(peer)
         closing.append(peer)
     }

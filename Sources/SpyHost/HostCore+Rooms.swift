@@ -34,19 +34,17 @@ extension HostCore {
         host.watchers.removeAll()
         if host.wakeArmedAt != nil {
             host.wakeArmedAt = nil
-            timerActions.append(.cancel(.room(host.code)))
+            leadingActions.append(.cancel(.room(host.code)))
         }
         rooms[host.code] = nil
         roomOrder.removeAll { $0 == host.code }
         dirtyRooms.remove(host.code)
-        store?.recordClosed(host.code)
+        if keepsRooms { journal.records.append(.closed(host.code)) }
         log.info("room \(host.code) closed")
     }
 
     /// Carries out a room's effects in order. A message to many is encoded once.
     func carryOut(_ effects: [RoomEffect], in host: RoomHost) {
-        // The journal's replay feeds the bots through the same call.
-        if host.hasBots { host.bots.learn(from: effects, in: host.room) }
         for effect in effects {
             switch effect {
             case .send(let player, let message):
@@ -68,7 +66,6 @@ extension HostCore {
             case .joined:
                 break
             case .removed(let player, let reason):
-                host.tokens[player] = nil
                 host.absentSince[player] = nil
                 if let id = host.peers.removeValue(forKey: player), let peer = peers[id] {
                     if let reason {
@@ -78,15 +75,13 @@ extension HostCore {
                     }
                     linger(peer)
                 }
-            case .deadline:
-                // The room's timer is armed for its next deadline below, with the bots' and the claims'.
-                break
             case .log(let line):
                 log.info("room \(host.code): \(line)")
             }
         }
         planBots(host)
         reviewClaims(in: host)
+        // The room's timer is armed for its next deadline (`Room.nextDeadline`), with the bots' and the claims'.
         scheduleWake(of: host)
     }
 

@@ -1,61 +1,105 @@
 import SpyGame
 import SpyProtocol
 
-/// Saving: nothing a room decided is heard before it is on disk.
+/// Saving: nothing a room decided is heard before it is on disk, and the core writes nothing itself.
 ///
-/// `apply` takes an event and records it in the journal (`record`); the wake's messages wait in the outboxes. The
-/// save step at the end of the wake (`saveChangedRooms`) writes the snapshots that are due and commits the whole
-/// wake with one write and one sync (the shell's `persist`), before the wake's bytes are handed out. When that commit fails, every room the wake
-/// changed goes back to its state before the wake and the wake's output is dropped (`takeBack`); the rooms refuse
-/// moves until the journal can be rewritten (`mendStorage`), then catch up (`reconcile`). At start,
-/// `resumeRooms` brings back what the journal holds.
+/// `apply` takes an event and records it for the journal (`record`); the wake's messages wait in the outboxes. The
+/// save step at the end of the wake (`saveChangedRooms`) adds the snapshots that are due and hands the wake's records
+/// to the shell (`HostAction.persist`), which commits them with one write and one sync before the wake's bytes are
+/// handed out. When that commit fails, every room the wake changed goes back to its state before the wake and the
+/// wake's output is dropped (`takeBack`); the rooms refuse moves until the journal is rewritten
+/// (`HostAction.rewrite`, asked by the sweep), then catch up (`reconcile`). At start, `resumeRooms` brings back what
+/// the journal held; a journal grown large is rewritten as one snapshot per room after a commit.
 extension HostCore {
-    /// The save step of the end of a wake: snapshots of the rooms that need one; returns whether the wake is to be
-    /// committed (`HostAction.persist`) before any of its output is handed out.
-    func saveChangedRooms() -> Bool {
-        guard let store else {
+    /// The save step of the end of a wake: snapshots of the rooms that need one; returns the records to commit
+    /// (`HostAction.persist`) before any of the wake's output is handed out, `nil` when there is nothing to commit.
+    func saveChangedRooms() -> [JournalEntry]? {
+        guard keepsRooms else {
             dirtyRooms.removeAll(keepingCapacity: true)
-            return false
+            return nil
         }
         for code in dirtyRooms {
-            if let host = rooms[code] { store.recordSnapshot(journalSnapshot(of: host)) }
+            if let host = rooms[code] { recordSnapshot(of: host) }
         }
-        for code in store.roomsDueForSnapshot where !dirtyRooms.contains(code) {
-            if let host = rooms[code] { store.recordSnapshot(journalSnapshot(of: host)) }
+        for code in journal.dueForSnapshot where !dirtyRooms.contains(code) {
+            if let host = rooms[code] { recordSnapshot(of: host) }
         }
+        journal.dueForSnapshot.removeAll()
         dirtyRooms.removeAll(keepingCapacity: true)
-        if store.isFailing {
-            store.skipWake()
-            return false
+        if journal.failing {
+            // What the wake would have written (closings, snapshots) is said again by the rewrite that mends it.
+            journal.startNextWake()
+            return nil
         }
-        return true
+        return journal.takeWake()
     }
 
     /// What the shell's commit of the wake came to: on success the wake's output may go; on failure the wake is
     /// taken back first.
-    func committed(_ wake: StorageWake, failure: String?) {
-        if let failure {
+    func committed(_ outcome: CommitOutcome) {
+        let wake = journal.committing ?? StorageWake()
+        journal.committing = nil
+        journal.justCommitted = true
+        if let failure = outcome.failure {
+            journal.failing = true
             takeBack(wake, because: failure)
-        } else if store?.wantsCompaction == true {
-            compactJournal()
+            return
         }
+        journal.dueForSnapshot = outcome.roomsDueForSnapshot
+        if outcome.wantsCompaction { askRewrite(.compaction) }
     }
 
-    func resumeRooms() {
-        guard let store else { return }
+    /// Asks the shell to replace the journal with one snapshot of each room, as the rooms are now.
+    func askRewrite(_ reason: JournalBooks.Rewrite) {
+        let snapshots = roomOrder.compactMap { rooms[$0].map(journalSnapshot) }
+        journal.rewrites.append((reason, snapshots.map(\.room.code)))
+        leadingActions.append(.rewrite(snapshots))
+    }
+
+    /// What the shell's rewrite of the journal came to. A rewrite that mends the journal lets every room play
+    /// again, and the sweep that asked for it goes on.
+    func rewritten(failure: String?) {
+        guard !journal.rewrites.isEmpty else { return }
+        let (reason, codes) = journal.rewrites.removeFirst()
+        if let failure {
+            if reason == .mend {
+                log.debug("the journal still cannot be rewritten: \(failure)")
+            } else {
+                log.warning("cannot compact the journal (it stays as it is): \(failure)")
+            }
+        } else {
+            journal.failing = false
+            journal.dueForSnapshot.removeAll()
+            for code in codes { rooms[code]?.inJournal = true }
+            if reason == .mend {
+                for code in roomOrder {
+                    guard let host = rooms[code], host.saveFailing else { continue }
+                    host.saveFailing = false
+                    host.needsReconcile = true
+                    log.info("room \(host.code): saving works again")
+                }
+            }
+        }
+        if reason == .mend { sweepRooms(clock.wallMs()) }
+    }
+
+    func resumeRooms(rewrite: Bool) {
+        guard keepsRooms else { return }
         let now = clock.wallMs()
-        for snapshot in store.recovered {
+        for snapshot in kept {
             guard rooms[snapshot.room.code] == nil else { continue }
             let host = RoomHost(
                 room: snapshot.room, tokens: snapshot.tokens, permanent: snapshot.permanent, botMemory: snapshot.bots)
             host.joinedByOthers = snapshot.joinedByOthers ?? (snapshot.room.playerIDs.count > 1)
+            host.inJournal = true
             rooms[host.code] = host
             roomOrder.append(host.code)
             for player in host.room.playerIDs where !host.room.isBot(player) {
                 host.absentSince[player] = now
             }
-            // Everyone is away until they resume; the room decides nothing on ballots of players reconnecting.
-            if case .success(let effects) = host.room.apply(.hostRestarted, now: now) {
+            // Everyone is away until they resume; the room decides nothing on ballots of players reconnecting. The
+            // room's snapshot after it is what the journal gets.
+            if case .taken(let effects) = take(.hostRestarted, into: host, recorded: false) {
                 carryOut(effects, in: host)
             }
             if !host.permanent { host.emptySince = now }
@@ -64,65 +108,19 @@ extension HostCore {
             dirtyRooms.insert(host.code)
             log.info("room \(host.code) resumed with \(host.room.playerIDs.count) seats, phase \(host.room.phase)")
         }
-        if store.needsRewrite { compactJournal() }
+        kept = []
+        if rewrite { askRewrite(.resumed) }
     }
 
-    /// Applies an event and records it for the wake's commit, which comes before anyone hears of it; a refusal
-    /// goes back to `origin` as an `error` frame. While the journal refuses changes the room stays exactly as it
-    /// was (as it is on disk), the event's effects are dropped, and the origin gets `host_storage`. Returns whether
-    /// the event was taken.
-    @discardableResult
-    func apply(_ event: RoomEvent, to host: RoomHost, from origin: Peer?) -> Bool {
-        let before = host.room
-        let now = clock.wallMs()
-        switch host.room.apply(event, now: now) {
-        case .success(let effects):
-            let alreadyFailing = host.saveFailing
-            // The bots' memory is replayed from the events, so an event of a room with bots is recorded even when
-            // the room itself is unchanged.
-            if store != nil, host.hasBots || host.room != before, !record(event, in: host, roomBefore: before, now: now)
-            {
-                host.room = before
-                // A room that just started failing has told everyone already.
-                if let origin, alreadyFailing { send(.error(.init(.hostStorage)), to: origin) }
-                return false
-            }
-            carryOut(effects, in: host)
-            return true
-        case .failure(let rejection):
-            if let origin {
-                complain(origin, rejection.errorMessage)
-            } else {
-                log.debug("room \(host.code): \(rejection.code.rawValue) for an event of the host")
-            }
-            return false
-        }
+    /// Records a room whole for the wake's commit.
+    func recordSnapshot(of host: RoomHost) {
+        journal.records.append(.snapshot(journalSnapshot(of: host)))
+        host.inJournal = true
     }
 
-    /// Records a change the room just took (`event` at `now`, or none when only the host's side changes) for the
-    /// wake's commit, and makes the host's own changes: `tokens` issued, `joinedByOthers`. `false` while the
-    /// journal refuses changes: the host's side is unchanged, and the caller undoes the room's change.
-    func record(
-        _ event: RoomEvent?, in host: RoomHost, roomBefore: Room, now: Millis, tokens: [PlayerID: String]? = nil,
-        joinedByOthers: Bool? = nil
-    ) -> Bool {
-        if let store {
-            guard !store.isFailing else {
-                storageFailed(host, "the journal cannot be written until it is rewritten whole")
-                return false
-            }
-            store.touch(host, roomBefore: roomBefore)
-            if let event, !store.recordsAsChange(event) {
-                // A start carries the bank's pairs: the room's snapshot is written after its effects instead.
-                dirtyRooms.insert(host.code)
-            } else {
-                store.recordChange(
-                    room: host.code, now: now, event: event, tokens: tokens, joinedByOthers: joinedByOthers)
-            }
-        }
-        for (player, token) in tokens ?? [:] { host.tokens[player] = token }
-        if let joinedByOthers { host.joinedByOthers = joinedByOthers }
-        return true
+    /// Notes a connection seated in this wake: should the commit fail, its seat is refused.
+    func noteSeated(_ peer: Peer) {
+        if keepsRooms { journal.wake.seated.insert(peer.id) }
     }
 
     /// A failed commit: the wake's output is dropped, every room it changed is as it was before it (a room it
@@ -171,36 +169,8 @@ extension HostCore {
         }
     }
 
-    /// After a failed commit, from the sweep: rewrites the journal from the rooms (which are as the disk last had
-    /// them), and when that works, lets every room play again.
-    func mendStorage() {
-        guard let store, store.isFailing else { return }
-        do {
-            try store.rewrite(roomOrder.compactMap { rooms[$0].map(journalSnapshot) })
-        } catch {
-            log.debug("the journal still cannot be rewritten: \(error)")
-            return
-        }
-        for code in roomOrder {
-            guard let host = rooms[code], host.saveFailing else { continue }
-            host.saveFailing = false
-            host.needsReconcile = true
-            log.info("room \(host.code): saving works again")
-        }
-    }
-
-    /// Rewrites the journal as one snapshot per room; a failure leaves the file as it was.
-    private func compactJournal() {
-        guard let store else { return }
-        do {
-            try store.rewrite(roomOrder.compactMap { rooms[$0].map(journalSnapshot) })
-        } catch {
-            log.warning("cannot compact the journal (it stays as it is): \(error)")
-        }
-    }
-
     /// A room's snapshot for the journal, stamped with when it is written.
-    private func journalSnapshot(of host: RoomHost) -> RoomSnapshot {
+    func journalSnapshot(of host: RoomHost) -> RoomSnapshot {
         var snapshot = host.snapshot()
         snapshot.savedAt = clock.wallMs()
         return snapshot
@@ -220,5 +190,56 @@ extension HostCore {
         host.bots.forgetPlans()
         planBots(host)
         scheduleWake(of: host)
+    }
+}
+
+/// The journal as the core keeps its books of it: the records of the wake being decided, what the wake changed (to
+/// take back), the wake whose commit is outstanding, and the rewrites asked of the shell.
+struct JournalBooks {
+    /// Why the journal is to be rewritten.
+    enum Rewrite {
+        /// The journal held records that were set aside or not replayed.
+        case resumed
+        /// The journal has grown past what its rooms need.
+        case compaction
+        /// A commit failed: the journal refuses changes until it is rewritten.
+        case mend
+    }
+
+    /// The wake's records, in order.
+    var records: [JournalEntry] = []
+    /// What the wake changed.
+    var wake = StorageWake()
+    /// This wake's number, which `RoomHost.notedInWake` is compared with.
+    var wakeNumber: UInt64 = 1
+    /// The wake whose records were handed out to be committed, until the outcome comes in.
+    var committing: StorageWake?
+    /// The wake being decided answers a commit: it hands out what waited, with no save step of its own.
+    var justCommitted = false
+    /// A commit failed and the journal is not rewritten yet: changes are refused.
+    var failing = false
+    /// Rooms the last commit found due for a snapshot.
+    var dueForSnapshot: Set<String> = []
+    /// Rewrites asked and not yet answered, in order, each with the rooms it writes.
+    var rewrites: [(reason: Rewrite, rooms: [String])] = []
+
+    /// Hands the wake's records out for the commit, keeping what it changed until the outcome; `nil` when the wake
+    /// recorded nothing.
+    mutating func takeWake() -> [JournalEntry]? {
+        guard !records.isEmpty else {
+            startNextWake()
+            return nil
+        }
+        let taken = records
+        committing = wake
+        startNextWake()
+        return taken
+    }
+
+    /// Forgets the wake's records and what it changed.
+    mutating func startNextWake() {
+        records.removeAll(keepingCapacity: true)
+        wake = StorageWake()
+        wakeNumber += 1
     }
 }

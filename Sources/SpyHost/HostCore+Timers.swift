@@ -14,20 +14,22 @@ extension HostCore {
     func armPeerTimer(_ peer: Peer) {
         let deadline: Int64
         switch peer.stage {
-        case .greeting(let until), .lingering(let until):
+        case .greeting(let until), .lingering(let until, _):
             deadline = until
+        case .closing:
+            return
         case .seated, .watching, .claiming:
             deadline = peer.lastHeard + Int64(peer.probed ? limits.idleSeconds : limits.pingSeconds) * 1000
         }
         guard peer.timer != deadline else { return }
         peer.timer = deadline
-        timerActions.append(.arm(.connection(peer.id), at: deadline))
+        leadingActions.append(.arm(.connection(peer.id), at: deadline))
     }
 
     func cancelPeerTimer(_ peer: Peer) {
         guard peer.timer != nil else { return }
         peer.timer = nil
-        timerActions.append(.cancel(.connection(peer.id)))
+        leadingActions.append(.cancel(.connection(peer.id)))
     }
 
     /// A timer the shell armed is due.
@@ -42,7 +44,13 @@ extension HostCore {
             roomWake(host)
         case .sweep:
             sweepArmed = false
-            sweepRooms(clock.wallMs())
+            sweepAddresses()
+            // A journal that refuses changes is rewritten first; the rooms are swept once the outcome is in.
+            if keepsRooms, journal.failing {
+                askRewrite(.mend)
+            } else {
+                sweepRooms(clock.wallMs())
+            }
             if !sweepArmed { armSweep(at: clock.monoMs() + 1000) }
         }
     }
@@ -59,11 +67,13 @@ extension HostCore {
             } else if now >= deadline {
                 fail(peer, .helloTimeout)
             }
-        case .lingering(let until):
+        case .lingering(let until, _):
             if now >= until {
                 closeSoon(peer)
                 return
             }
+        case .closing:
+            return
         case .seated, .watching, .claiming:
             let silent = now - peer.lastHeard
             if silent >= closeAfter {
@@ -89,14 +99,14 @@ extension HostCore {
         guard let due, rooms[host.code] === host else {
             if host.wakeArmedAt != nil {
                 host.wakeArmedAt = nil
-                timerActions.append(.cancel(.room(host.code)))
+                leadingActions.append(.cancel(.room(host.code)))
             }
             return
         }
         let at = clock.monoMs(atWall: due)
         guard host.wakeArmedAt != at else { return }
         host.wakeArmedAt = at
-        timerActions.append(.arm(.room(host.code), at: at))
+        leadingActions.append(.arm(.room(host.code), at: at))
     }
 
     /// The room's timer fired: its deadline is ticked, its bots' due moves are played, its claims reviewed.
@@ -119,20 +129,24 @@ extension HostCore {
     /// Arms (or moves) the sweep over rooms for `deadline` (monotonic ms).
     func armSweep(at deadline: Int64) {
         sweepArmed = true
-        timerActions.append(.arm(.sweep, at: deadline))
+        leadingActions.append(.arm(.sweep, at: deadline))
     }
 
-    private func sweepRooms(_ now: Int64) {
-        let grace = Int64(limits.graceSeconds) * 1000
-        let emptyLife = Int64(limits.emptyRoomSeconds) * 1000
-        let unusedLife = Int64(min(limits.unusedRoomSeconds, limits.emptyRoomSeconds)) * 1000
+    private func sweepAddresses() {
         roomOpenings.sweep(now: clock.monoMs())
         for (address, burst) in passwordThrottle.sweep(now: clock.monoMs()) {
             log.info(
                 "wrong passwords from \(address) stopped: \(burst.failures) wrong, \(burst.refused) refused while waiting"
             )
         }
-        mendStorage()
+    }
+
+    /// The sweep over rooms (wall-clock `now`): catching up after an outage of the disk, seats given up after the
+    /// grace period, rooms closed once empty long enough.
+    func sweepRooms(_ now: Int64) {
+        let grace = Int64(limits.graceSeconds) * 1000
+        let emptyLife = Int64(limits.emptyRoomSeconds) * 1000
+        let unusedLife = Int64(min(limits.unusedRoomSeconds, limits.emptyRoomSeconds)) * 1000
         for code in roomOrder {
             guard let host = rooms[code] else { continue }
             if host.needsReconcile, !host.saveFailing { reconcile(host) }

@@ -81,7 +81,7 @@ extension HostCore {
         guard let host = roomAsked(by: hello, from: peer) else { return }
         guard passwordAccepted(hello.password, from: peer) else { return }
         peer.helloAccepted()
-        peer.stage = .watching(room: host.code)
+        peer.stage = .watching(room: host.code, probed: false)
         host.watchers.insert(peer.id)
         armPeerTimer(peer)
         send(.welcome(.init(you: "", token: "", room: host.code, resumed: false, watch: true)), to: peer)

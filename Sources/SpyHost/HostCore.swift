@@ -3,16 +3,17 @@ import SpyGame
 import SpyProtocol
 import SpyWeb
 
-/// The host's decisions without I/O: rooms, seats and connections, fed what happened (`handle`) at the time the
-/// shell read, answering with what the shell must do (`HostAction`).
+/// The host's decisions: rooms, seats and connections, fed what happened at the time the shell read, answering with
+/// what the shell must do (`HostAction`).
 ///
-/// A wake of the shell's loop feeds the core any number of inputs (bytes, ends of connections, due timers), then
-/// ends with `endWake`. When the host keeps its rooms, that asks the shell to commit what the wake recorded
+/// There is one way in, `handle`: a wake of the shell's loop brings any number of inputs (bytes, ends of
+/// connections, due timers) and what the shell still holds unwritten per connection, and the wake's end answers.
+/// When the host keeps its rooms, that answer asks the shell to commit what the wake recorded
 /// (`HostAction.persist`, one commit for the whole wake), and the wake's bytes wait for the outcome
 /// (`HostInput.committed`): only then are they handed out, each connection's before its close, so nothing is
 /// acknowledged before it is on disk; when the commit failed, the wake is taken back first and its messages are
-/// never handed out. Nothing here reads a clock, a socket or a file: the time comes with each input, and the
-/// journal's records go through `HostStorage`.
+/// never handed out. Nothing here reads a clock, a socket or a file: the time comes with each wake, the journal's
+/// records and rewrites leave as actions and their outcomes come back as inputs.
 ///
 /// The core's ideas live in files of their own: input and its budget, the handshake, the room registry, saving,
 /// sweeps and timers, bots, output, the web path and seat claims.
@@ -22,8 +23,12 @@ package final class HostCore {
     let log: HostLog
     /// The time of the input being handled.
     var clock: HostTime
-    /// The rooms' journal, when the host keeps its rooms.
-    let store: (any HostStorage)?
+    /// Whether the host keeps its rooms in a journal, which the shell writes as the core's actions say.
+    let keepsRooms: Bool
+    /// The rooms the journal held at start, until they are resumed.
+    var kept: [RoomSnapshot]
+    /// The journal's state as the core knows it: what this wake records, what it changed, what is asked of the shell.
+    var journal = JournalBooks()
     let bank: [WordPair]
     let botVocabulary: BotVocabulary
     let pairsFor: (GameSettings) -> [WordPair]
@@ -34,9 +39,6 @@ package final class HostCore {
     /// Why a choice of language, categories and party pairs leaves too few pairs of the bank, if it does.
     let choiceProblem: (GameSettings) -> String?
     let randomness: HostRandomness
-    /// Bytes the shell holds for a connection and has not written yet: with the wake's own, what the output cap
-    /// counts.
-    let unsentBytes: (UInt64) -> Int
 
     // Looked up for every input and every message; without run-time exclusivity checks (a fifth of the host's
     // instructions per ping with them), as no access to it outlives its statement.
@@ -45,9 +47,12 @@ package final class HostCore {
     /// Room codes in the order the rooms opened.
     package internal(set) var roomOrder: [String] = []
     var random: SplitMix64
+    /// Bytes the shell holds for each connection and has not written yet, as the wake being handled says: with the
+    /// wake's own, what the output cap counts.
+    var unsentByShell: [UInt64: Int] = [:]
 
-    /// Timer actions decided in this wake; they do not wait for the save.
-    var timerActions: [HostAction] = []
+    /// Actions decided in this wake that do not wait for its save, handed out first: timers and journal rewrites.
+    var leadingActions: [HostAction] = []
     /// Connections with bytes, a shutdown or a close to hand out at the end of the wake, in the order first touched.
     @exclusivity(unchecked) var flushList: [Peer] = []
     /// Connections that asked to close in this wake; their bookkeeping ends at the end of the wake.
@@ -66,21 +71,21 @@ package final class HostCore {
     var budgetCuts = 0
     var lastBudgetWarning: Int64 = .min / 2
     private var stopped = false
-    /// The wake's commit was asked for and its output waits for the outcome.
-    var persisting = false
 
-    /// Resumes the rooms `store` holds and opens the host's own, at `time`; the first `endWake` saves them.
+    /// Resumes the rooms the journal `kept` (`nil`: the host keeps no rooms) and opens the host's own, at `time`;
+    /// the first wake saves them.
     package init(
         config: HostConfiguration, bank: [WordPair], pairsFor: @escaping (GameSettings) -> [WordPair], log: HostLog,
-        store: (any HostStorage)?, webSite: WebSite, randomness: HostRandomness,
-        unsentBytes: @escaping (UInt64) -> Int, at time: HostTime, categories: [BankCategory] = [],
+        kept: KeptRooms?, webSite: WebSite, randomness: HostRandomness,
+        at time: HostTime, categories: [BankCategory] = [],
         choiceProblem: @escaping (GameSettings) -> String? = { _ in nil }
     ) {
         self.config = config
         self.limits = config.limits
         self.log = log
         self.clock = time
-        self.store = store
+        self.keepsRooms = kept != nil
+        self.kept = kept?.rooms ?? []
         self.bank = bank
         self.botVocabulary = BotVocabulary(pairs: bank)
         self.pairsFor = pairsFor
@@ -88,10 +93,9 @@ package final class HostCore {
         self.categories = categories
         self.choiceProblem = choiceProblem
         self.randomness = randomness
-        self.unsentBytes = unsentBytes
         self.random = SplitMix64(seed: config.seed ?? randomness.seed())
         self.roomOpenings = RoomOpeningRate(perMinute: config.limits.roomsPerMinute)
-        resumeRooms()
+        resumeRooms(rewrite: kept?.needsRewrite == true)
         while roomOrder.filter({ rooms[$0]?.permanent == true }).count < config.rooms {
             _ = openRoom(permanent: true)
         }
@@ -105,15 +109,50 @@ package final class HostCore {
     /// How many connections the core holds.
     package var connectionCount: Int { peers.count }
 
-    /// Takes one input of the current wake, at `time`. What it decides is handed out by `endWake`.
-    package func take(_ input: HostInput, at time: HostTime) {
+    /// The one way into the core: a wake's inputs, in order, at `time`, and the wake's end, which answers with what
+    /// the shell must do. The bytes of each connection are handed out after the wake's changes are on disk
+    /// (`HostAction.persist`, answered by a wake holding `HostInput.committed`).
+    package func handle(_ wake: HostWake, at time: HostTime) -> [HostAction] {
         clock = time
+        unsentByShell = wake.unsent
+        defer { unsentByShell.removeAll(keepingCapacity: true) }
+        var stopping = false
+        var index = wake.events.startIndex
+        while index < wake.events.endIndex {
+            switch wake.events[index] {
+            case .read(let id, let range):
+                // A read that ended with the end of the stream is acted on with it, as one.
+                var endOfStream = false
+                if index + 1 < wake.events.endIndex, case .input(.endOfStream(id)) = wake.events[index + 1] {
+                    endOfStream = true
+                    index += 1
+                }
+                guard let peer = peers[id] else { break }
+                if !peer.isFinished { wake.bytes[range].withUnsafeBytes { peer.accept($0) } }
+                read(from: peer, endOfStream: endOfStream)
+            case .input(.shutDown):
+                stopping = beginShutDown() || stopping
+            case .input(let input):
+                take(input)
+            }
+            index += 1
+        }
+        var actions = endWake()
+        if stopping {
+            actions.append(.cancel(.sweep))
+            for code in roomOrder { actions.append(.cancel(.room(code))) }
+            for id in peers.keys { actions.append(.cancel(.connection(id))) }
+        }
+        return actions
+    }
+
+    private func take(_ input: HostInput) {
         switch input {
         case .opened(let id, let address):
             open(id, from: address)
         case .bytes(let id, let bytes):
             guard let peer = peers[id] else { return }
-            bytes.withUnsafeBytes { if !peer.isLingering { peer.accept($0) } }
+            bytes.withUnsafeBytes { if !peer.isFinished { peer.accept($0) } }
             read(from: peer, endOfStream: false)
         case .endOfStream(let id):
             guard let peer = peers[id] else { return }
@@ -124,29 +163,13 @@ package final class HostCore {
             drop(peer)
         case .timer(let timer):
             fire(timer)
-        case .committed(let wake, let failure):
-            committed(wake, failure: failure)
+        case .committed(let outcome):
+            committed(outcome)
+        case .rewritten(let failure):
+            rewritten(failure: failure)
+        case .shutDown:
+            break
         }
-    }
-
-    /// One input as a wake of its own: the input, then the end of the wake.
-    package func handle(_ input: HostInput, at time: HostTime) -> [HostAction] {
-        take(input, at: time)
-        return endWake()
-    }
-
-    /// Bytes a read returned for connection `id`, taken in place; `take(.endOfStream)` or `readFinished` acts on
-    /// them. Bytes for a connection that is closing are dropped.
-    package func accept(_ id: UInt64, _ bytes: UnsafeRawBufferPointer) {
-        guard let peer = peers[id], !peer.isLingering else { return }
-        peer.accept(bytes)
-    }
-
-    /// Acts on what `accept` took for connection `id`.
-    package func readFinished(_ id: UInt64, at time: HostTime) {
-        clock = time
-        guard let peer = peers[id] else { return }
-        read(from: peer, endOfStream: false)
     }
 
     private func open(_ id: UInt64, from address: String) {
@@ -161,10 +184,12 @@ package final class HostCore {
 
     /// The end of every wake: the rooms that changed are saved (see `saveChangedRooms`), then each connection's
     /// bytes are handed out, followed by its shutdown or close; the connections that ended leave the books.
-    package func endWake() -> [HostAction] {
-        var actions = timerActions
-        timerActions.removeAll(keepingCapacity: true)
-        if !persisting, saveChangedRooms() {
+    private func endWake() -> [HostAction] {
+        var actions = leadingActions
+        leadingActions.removeAll(keepingCapacity: true)
+        // A wake answering a rewrite asked ahead of a commit hands nothing out: the output waits for the commit.
+        if journal.committing != nil { return actions }
+        if !journal.justCommitted, let records = saveChangedRooms() {
             // The wake's output waits for `HostInput.committed`, whose wake hands it out; a connection that was
             // only answered a keep-alive hears nothing of the wake's changes and need not wait for the disk.
             flushList.removeAll { peer in
@@ -172,18 +197,20 @@ package final class HostCore {
                 handOut(peer, into: &actions)
                 return true
             }
-            persisting = true
-            actions.append(.persist)
+            actions.append(.persist(records))
             return actions
         }
-        persisting = false
+        journal.justCommitted = false
         for peer in flushList {
             handOut(peer, into: &actions)
-            if peer.isClosing {
+            switch peer.stage {
+            case .closing:
                 actions.append(.close(peer.id))
-            } else if peer.shutsWrite, !peer.shutHandedOut {
-                peer.shutHandedOut = true
+            case .lingering(let until, .due):
+                peer.stage = .lingering(until: until, shut: .handedOut)
                 actions.append(.shutWriteWhenDrained(peer.id))
+            case .greeting, .seated, .watching, .claiming, .lingering:
+                break
             }
         }
         flushList.removeAll(keepingCapacity: true)
@@ -208,30 +235,26 @@ package final class HostCore {
         peer.outbox = []
     }
 
-    /// Says goodbye to every connection and saves every room; the shell then gives the goodbyes a moment to leave
-    /// and closes what is left.
-    package func shutDown(at time: HostTime) -> [HostAction] {
-        guard !stopped else { return [] }
+    /// Says goodbye to every connection and marks every room to be saved at the end of the wake; the shell then
+    /// gives the goodbyes a moment to leave and closes what is left. Returns whether the host was running.
+    private func beginShutDown() -> Bool {
+        guard !stopped else { return false }
         stopped = true
-        clock = time
         log.info("shutting down: telling \(peers.count) connections, saving \(rooms.count) rooms")
-        for peer in peers.values where !peer.isLingering {
+        for peer in peers.values where !peer.isFinished {
             switch peer.stage {
             case .greeting, .claiming:
                 // Not seated yet: the host accepts no one now.
                 send(.error(.init(.hostClosing)), to: peer)
-            case .seated, .watching, .lingering:
+            case .seated, .watching, .lingering, .closing:
                 send(.bye(.init(reason: "host_closing")), to: peer)
             }
             queueWebSocketClose(peer, .goingAway, "host_closing")
-            peer.stage = .lingering(until: 0)
+            // Said goodbye: its input is dropped from now, and the shell closes it once the goodbyes had a moment.
+            peer.stage = .lingering(until: clock.monoMs(), shut: .open)
         }
         for code in roomOrder { dirtyRooms.insert(code) }
-        var actions = endWake()
-        actions.append(.cancel(.sweep))
-        for code in roomOrder { actions.append(.cancel(.room(code))) }
-        for id in peers.keys { actions.append(.cancel(.connection(id))) }
-        return actions
+        return true
     }
 }
 

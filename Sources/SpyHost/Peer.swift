@@ -12,17 +12,30 @@ final class Peer {
     enum Stage {
         /// Connected, no `hello` yet; it must come before `deadline` (monotonic ms).
         case greeting(deadline: Int64)
-        /// Seated as `player` in the room with code `room`.
-        case seated(room: String, player: PlayerID)
+        /// Seated as `player` in the room with code `room`; `probed` once the silence probe went out since the
+        /// last frame.
+        case seated(room: String, player: PlayerID, probed: Bool)
         /// Watching the room with code `room`: no seat, public messages only.
-        case watching(room: String)
+        case watching(room: String, probed: Bool)
         /// Asking for the away seat `player` of the room `room` back without its token: no seat until a
         /// connected player of the room approves.
-        case claiming(room: String, player: PlayerID)
+        case claiming(room: String, player: PlayerID, probed: Bool)
         /// Finished: the last bytes go out, input is read and dropped, and the socket closes at the latest at
         /// `until` (monotonic ms). Lingering instead of closing at once keeps unread input from turning the close
         /// into a reset that would destroy the final error frame.
-        case lingering(until: Int64)
+        case lingering(until: Int64, shut: WriteShut)
+        /// Finished at once: the connection closes at the end of the wake, after its last bytes.
+        case closing
+    }
+
+    /// What becomes of a lingering connection's write side.
+    enum WriteShut {
+        /// It stays open (the host is stopping, and the shell closes what is left).
+        case open
+        /// It shuts once the bytes are written: to be handed out at the end of the wake.
+        case due
+        /// The shell was told to shut it.
+        case handedOut
     }
 
     /// The connection's number, which the shell's actions name.
@@ -32,8 +45,6 @@ final class Peer {
     var stage: Stage
     /// Monotonic ms of the last frame received.
     @exclusivity(unchecked) var lastHeard: Int64
-    /// Whether the silence probe has been sent since the last frame.
-    @exclusivity(unchecked) var probed = false
     /// Monotonic ms of recent errors, oldest first, for the abuse limit.
     var recentErrors: [Int64] = []
     /// The monotonic moment the peer's timer is armed for (hello, silence, lingering), if it is armed.
@@ -47,12 +58,6 @@ final class Peer {
     /// Bytes queued in this wake, written once the wake is on disk: handed to the shell whole, as the connection's one
     /// `send` of the wake. The wake's first message is taken as it was encoded (shared, for a broadcast), not copied.
     @exclusivity(unchecked) var outbox: [UInt8] = []
-    /// The connection shuts its write side once its bytes are written (it lingers).
-    var shutsWrite = false
-    /// The connection closes at the end of the wake, after its bytes.
-    var isClosing = false
-    /// Whether the shell was told to shut the write side.
-    var shutHandedOut = false
     /// Whether the connection is in the core's list of what to hand out at the end of the wake.
     @exclusivity(unchecked) var queuedForFlush = false
     /// Bytes the shell had not written when the wake first queued something for the connection.
@@ -75,14 +80,49 @@ final class Peer {
         inbox.maxPayload = FrameLimits.defaultMaxPayload
     }
 
-    var isLingering: Bool {
-        if case .lingering = stage { return true }
+    /// Whether the connection is finished (lingering or closing): its input is dropped.
+    var isFinished: Bool {
+        switch stage {
+        case .lingering, .closing: return true
+        case .greeting, .seated, .watching, .claiming: return false
+        }
+    }
+
+    /// Whether the connection closes at the end of the wake.
+    var isClosing: Bool {
+        if case .closing = stage { return true }
         return false
+    }
+
+    /// Whether the connection shuts its write side once its bytes are written (it lingers).
+    var shutsWrite: Bool {
+        switch stage {
+        case .lingering(_, .due), .lingering(_, .handedOut): return true
+        case .greeting, .seated, .watching, .claiming, .lingering, .closing: return false
+        }
+    }
+
+    /// Whether the silence probe went out since the last frame (seated, watching or claiming).
+    var probed: Bool {
+        get {
+            switch stage {
+            case .seated(_, _, let probed), .watching(_, let probed), .claiming(_, _, let probed): return probed
+            case .greeting, .lingering, .closing: return false
+            }
+        }
+        set {
+            switch stage {
+            case .seated(let room, let player, _): stage = .seated(room: room, player: player, probed: newValue)
+            case .watching(let room, _): stage = .watching(room: room, probed: newValue)
+            case .claiming(let room, let player, _): stage = .claiming(room: room, player: player, probed: newValue)
+            case .greeting, .lingering, .closing: break
+            }
+        }
     }
 
     /// The room and seat, when seated.
     var seat: (room: String, player: PlayerID)? {
-        if case .seated(let room, let player) = stage { return (room, player) }
+        if case .seated(let room, let player, _) = stage { return (room, player) }
         return nil
     }
 }

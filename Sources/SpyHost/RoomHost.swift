@@ -33,9 +33,12 @@ package final class RoomHost {
     package var saveFailing = false
     /// Saving works again after an outage: presence, timers and bots must catch up with what happened meanwhile.
     package var needsReconcile = false
-    /// The storage's number of the last wake that noted this room's state before it (0: none yet), so that a room
-    /// is noted once a wake at the cost of a compare, not of a lookup by its code.
-    package var notedInWake: UInt64 = 0
+    /// The number of the last wake that noted this room's state before it (0: none yet), so that a room is noted
+    /// once a wake at the cost of a compare, not of a lookup by its code.
+    var notedInWake: UInt64 = 0
+    /// Whether the journal holds the room (its snapshot was recorded): a room it does not hold is recorded whole
+    /// before its first change.
+    var inJournal = false
     /// The monotonic moment the room's timer (its next deadline, bot move or claim expiry) is armed for, if armed.
     var wakeArmedAt: Int64?
 

@@ -4,7 +4,7 @@ import SpyProtocol
 
 /// Everything needed to carry a room across a restart: the room (with its words and rng), the resume tokens,
 /// and what the bots remember.
-package struct RoomSnapshot: Codable, Equatable {
+package struct RoomSnapshot: Codable, Equatable, Sendable {
     /// Layout version of this file.
     package var format = 1
     /// The room itself.

@@ -31,15 +31,6 @@ package struct LoggedEvent: Codable, Equatable {
         }
     }
 
-    /// Whether the event has a logged form (all but a `start`), without making it.
-    static func logs(_ event: RoomEvent) -> Bool {
-        switch event {
-        case .start, .words, .moderatorPair: return false
-        default: break
-        }
-        return true
-    }
-
     private init(
         kind: Kind, player: PlayerID? = nil, name: String? = nil, bot: Bool? = nil, message: ClientMessage? = nil
     ) {

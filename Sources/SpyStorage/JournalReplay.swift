@@ -4,22 +4,18 @@ import SpyHost
 import SpyProtocol
 
 extension RoomSnapshot {
-    /// Carries out a logged change the way the host did: the event through `Room.apply` at its time, the bots
-    /// learning from exactly the messages the host handed them, seats the room gave up losing their tokens, then
-    /// the host's own changes.
+    /// Carries out a logged change the way the host did, through the same `HostedRoom.take` as live play: the event
+    /// at its time, the bots learning from exactly the messages the host handed them, seats the room gave up losing
+    /// their tokens, then the host's own changes.
     mutating func replay(_ change: RoomChange) throws(Rejection) {
+        var event: RoomEvent?
         if let logged = change.event {
-            guard let event = logged.event else {
+            guard let decoded = logged.event else {
                 throw Rejection(.internal, "a logged \(logged.kind.rawValue) event lacks a field")
             }
-            let effects = try room.apply(event, now: change.now).get()
-            var driver = BotDriver(memory: bots)
-            driver.learn(from: effects, in: room)
-            bots = driver.memory
-            for case .removed(let player, _) in effects { tokens[player] = nil }
+            event = decoded
         }
-        for (player, token) in change.tokens ?? [:] { tokens[player] = token }
-        if let joined = change.joinedByOthers { joinedByOthers = joined }
+        _ = try take(event, at: change.now, joinedByOthers: change.joinedByOthers) { _ in change.tokens }.get()
     }
 }
 

@@ -11,9 +11,10 @@ import SpyWeb
 /// The host's shell: the listener and its accepting, one `LoopConnection` per connection, the journal, and a loop
 /// that feeds the `HostCore` what happened and does what it decides.
 ///
-/// Every read, end of stream, failed write and due timer becomes an input of the core, stamped with the injected
-/// clock's time; at the end of each wake (`endOfWake`, before the loop flushes) the core saves the rooms the
-/// wake changed and hands out the wake's bytes, shutdowns, closes and timers, which the shell carries out. The
+/// Every read, end of stream, failed write and due timer becomes an input of the wake being gathered; at the end of
+/// each wake (`endOfWake`, before the loop flushes) the core takes it, stamped with the injected clock's time
+/// and with the bytes each connection still holds unwritten, saves the rooms the wake changed and hands out the
+/// wake's bytes, shutdowns, closes and timers, which the shell carries out. The
 /// connections held per address, the cap on connections and the pause of accepting stay here, with the sockets.
 final class Server {
     let options: HostOptions
@@ -39,6 +40,10 @@ final class Server {
     /// The core's timers, armed on the loop.
     private var timers: [HostTimer: TimerID] = [:]
     private let maxConnections: Int
+    /// What happened in this wake, for the core at its end.
+    private var wake = HostWake()
+    /// Connections written to since they were last found drained: the only ones that can hold unwritten bytes.
+    private var writtenTo: [UInt64] = []
 
     /// Listens (on `options`' address and port) and registers with `loop`, whose clock the host's times follow;
     /// resumes the rooms `store` holds and opens the host's own. `descriptorLimit` is the process's limit on open
@@ -57,11 +62,9 @@ final class Server {
         (listener, port) = try Server.listen(options)
         let webSite = WebSite(
             hostNames: HostNames(machineName: DiscoveryAnswer.systemHostName(), publicNames: options.publicNames))
-        let table = self.table
         core = HostCore.assemble(
-            config: options.hostConfiguration, bank: bank, log: log.hostLog, store: store, webSite: webSite,
+            config: options.hostConfiguration, bank: bank, log: log.hostLog, kept: store?.kept, webSite: webSite,
             randomness: HostRandomness(token: { ResumeToken.make() }, seed: { SecureRandom.seed() }),
-            unsentBytes: { table.links[$0]?.connection.pendingOutputCount ?? 0 },
             at: HostTime(mono: clock.nowMs(), wall: clock.wallMs()))
         listenerRegistration = try loop.register(fd: listener.fd) { [weak self] _ in self?.acceptConnections() }
         if options.discovery {
@@ -147,7 +150,7 @@ final class Server {
             }
             table.links[id] = link
             connectionsPerAddress[address] = sameAddress + 1
-            core.take(.opened(id, address: address), at: now)
+            wake.take(.opened(id, address: address))
         }
     }
 
@@ -164,20 +167,16 @@ final class Server {
     private func connectionEvent(_ event: LoopConnection.Event, on id: UInt64, _ link: LoopConnection) {
         switch event {
         case .readable:
-            let core = self.core
             let outcome: Connection.ReadOutcome
             do {
-                outcome = try link.read { core.accept(id, $0) }
+                outcome = try link.read { self.wake.read(id, $0) }
             } catch {
-                core.take(.failed(id, "read failed: \(error)"), at: now)
+                wake.take(.failed(id, "read failed: \(error)"))
                 return
             }
-            switch outcome {
-            case .open: core.readFinished(id, at: now)
-            case .endOfStream: core.take(.endOfStream(id), at: now)
-            }
+            if case .endOfStream = outcome { wake.take(.endOfStream(id)) }
         case .failed(let error):
-            core.take(.failed(id, "write failed: \(error)"), at: now)
+            wake.take(.failed(id, "write failed: \(error)"))
         case .connected:
             break
         }
@@ -186,7 +185,26 @@ final class Server {
     /// The end of every wake, before the loop flushes: the core saves what the wake changed and hands out what to
     /// write, shut and close, which is done here; the loop then writes and closes.
     private func endOfWake() {
-        perform(core.endWake())
+        perform(handOver())
+    }
+
+    /// Gives the core the wake gathered so far (with `last` at its end), with what each connection still holds
+    /// unwritten, and returns its actions.
+    private func handOver(_ last: HostInput? = nil) -> [HostAction] {
+        if let last { wake.take(last) }
+        var kept = 0
+        for id in writtenTo {
+            guard let link = table.links[id], wake.unsent[id] == nil else { continue }
+            let unsent = link.connection.pendingOutputCount
+            guard unsent > 0 else { continue }
+            wake.unsent[id] = unsent
+            writtenTo[kept] = id
+            kept += 1
+        }
+        writtenTo.removeSubrange(kept...)
+        let actions = core.handle(wake, at: now)
+        wake.removeAll()
+        return actions
     }
 
     private func perform(_ actions: [HostAction]) {
@@ -203,7 +221,10 @@ final class Server {
             case .send(let id, let bytes):
                 guard let link = link(id) else { continue }
                 link.send(bytes, overCap: true)
-                if sentAhead.last !== link { sentAhead.append(link) }
+                if sentAhead.last !== link {
+                    sentAhead.append(link)
+                    writtenTo.append(id)
+                }
             case .shutWriteWhenDrained(let id):
                 link(id)?.shutWriteWhenDrained()
             case .close(let id):
@@ -220,16 +241,22 @@ final class Server {
                 timers[timer] = loop.arm(at: deadline) { [weak self] in
                     guard let self else { return }
                     self.timers[timer] = nil
-                    self.core.take(.timer(timer), at: self.now)
+                    self.wake.take(.timer(timer))
                 }
             case .cancel(let timer):
                 loop.cancel(timers.removeValue(forKey: timer))
-            case .persist:
+            case .persist(let records):
                 guard let store else { continue }
                 for link in sentAhead { link.flushNow() }
                 sentAhead.removeAll()
-                let (wake, error) = store.commit()
-                perform(core.handle(.committed(wake, failure: error.map { "\($0)" }), at: now))
+                let outcome = store.commit(records)
+                perform(handOver(.committed(outcome)))
+                last = (0, nil)
+            case .rewrite(let snapshots):
+                guard let store else { continue }
+                var failure: String?
+                do { try store.rewrite(snapshots) } catch { failure = "\(error)" }
+                perform(handOver(.rewritten(failure: failure)))
                 last = (0, nil)
             }
         }
@@ -242,7 +269,7 @@ final class Server {
         guard !stopped else { return }
         stopped = true
         loop.beforeFlush = nil
-        perform(core.shutDown(at: now))
+        perform(handOver(.shutDown))
         loop.finishIteration()
         // The kernel takes the last bytes in real time, whatever clock the rules run on.
         let deadline = SystemClock.monotonicMs() + 1000
@@ -263,7 +290,7 @@ final class Server {
     }
 }
 
-/// The shell's connections, shared with the core's question of how many bytes each still holds.
+/// The shell's connections, by id.
 private final class LinkTable {
     var links: [UInt64: LoopConnection] = [:]
 }

@@ -26,6 +26,8 @@ package final class EmbeddedHost {
     private var received: [UInt64: [ServerMessage]] = [:]
     private var receivedPayloads: [UInt64: [[UInt8]]] = [:]
     private var lastID: UInt64 = 0
+    /// Inputs gathered for the next wake.
+    private var wake = HostWake()
 
     /// A core built as `spyd` builds it (`HostCore.assemble`), with the host's defaults (one room, a fixed seed)
     /// changed by `configure`, dealing from `bank`: by default the embedded bank, which a host without sources
@@ -49,11 +51,10 @@ package final class EmbeddedHost {
         self.storage = storage
         core = HostCore.assemble(
             config: config, bank: bank,
-            log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), store: storage,
+            log: HostLog(enabled: { _ in true }, write: { lines.append("\($0): \($1)") }), kept: storage?.kept,
             webSite: WebSite(hostNames: HostNames(machineName: "embedded", publicNames: [])),
-            randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), unsentBytes: { _ in 0 },
-            at: now)
-        perform(core.endWake())
+            randomness: HostRandomness(token: { tokenSource.take() }, seed: { 1 }), at: now)
+        perform(core.handle([], at: now))
     }
 
     // MARK: Connections
@@ -62,13 +63,13 @@ package final class EmbeddedHost {
     package func connect(from address: String = "10.0.0.2") -> UInt64 {
         lastID += 1
         decoders[lastID] = FrameDecoder()
-        perform(core.handle(.opened(lastID, address: address), at: now))
+        perform(handle(.opened(lastID, address: address)))
         return lastID
     }
 
     /// Sends `message` as one frame on connection `id`.
     package func send(_ message: ClientMessage, on id: UInt64) throws {
-        perform(core.handle(.bytes(id, try WireCodec.encodeFrame(message)), at: now))
+        perform(handle(.bytes(id, try WireCodec.encodeFrame(message))))
     }
 
     /// Sends `payload`, whatever it holds, as one frame on connection `id`.
@@ -78,22 +79,36 @@ package final class EmbeddedHost {
 
     /// Sends raw bytes on connection `id`.
     package func send(bytes: [UInt8], on id: UInt64) {
-        perform(core.handle(.bytes(id, bytes), at: now))
+        perform(handle(.bytes(id, bytes)))
     }
 
     /// The host shuts down: it says goodbye to every connection.
     package func shutDown() {
-        perform(core.shutDown(at: now))
+        perform(handle(.shutDown))
     }
 
-    /// Takes an input into the current wake, which `endWake` ends.
+    /// Adds an input to the wake being gathered, which `endWake` hands to the core.
     package func take(_ input: HostInput) {
-        core.take(input, at: now)
+        wake.take(input)
+    }
+
+    /// Hands the gathered wake to the core, saying the shell still holds `unsent` bytes for those connections, and
+    /// returns its actions without carrying them out: the test plays the shell's part.
+    package func endWake(unsent: [UInt64: Int] = [:]) -> [HostAction] {
+        defer { wake.removeAll() }
+        wake.unsent = unsent
+        return core.handle(wake, at: now)
+    }
+
+    /// One input as a wake of its own, after what was gathered; its actions are not carried out.
+    package func handle(_ input: HostInput) -> [HostAction] {
+        wake.take(input)
+        return endWake()
     }
 
     /// The peer of connection `id` goes away.
     package func drop(_ id: UInt64) {
-        perform(core.handle(.endOfStream(id), at: now))
+        perform(handle(.endOfStream(id)))
     }
 
     /// Connects and joins the host's room as `name`; returns the connection and the seat.
@@ -134,7 +149,7 @@ package final class EmbeddedHost {
         while let (timer, due) = timers.filter({ $0.value <= target }).min(by: { $0.value < $1.value }) {
             move(to: max(due, now.mono))
             timers[timer] = nil
-            perform(core.handle(.timer(timer), at: now))
+            perform(handle(.timer(timer)))
         }
         move(to: target)
     }
@@ -145,7 +160,7 @@ package final class EmbeddedHost {
         guard let (timer, due) = timers.min(by: { $0.value < $1.value }) else { return false }
         move(to: max(due, now.mono))
         timers[timer] = nil
-        perform(core.handle(.timer(timer), at: now))
+        perform(handle(.timer(timer)))
         return true
     }
 
@@ -177,10 +192,12 @@ package final class EmbeddedHost {
                 timers[timer] = deadline
             case .cancel(let timer):
                 timers[timer] = nil
-            case .persist:
+            case .persist(let records):
                 guard let storage else { continue }
-                let (wake, failure) = storage.commit()
-                perform(core.handle(.committed(wake, failure: failure), at: now))
+                perform(handle(.committed(storage.commit(records))))
+            case .rewrite(let snapshots):
+                guard let storage else { continue }
+                perform(handle(.rewritten(failure: storage.rewrite(snapshots))))
             }
         }
     }
@@ -212,91 +229,60 @@ final class LockedTokens: @unchecked Sendable {
     package func take() -> String { lock.withLock { next() } }
 }
 
-/// A journal in memory whose commits fail when a test says so; `events` records commits and sends in order.
-package final class FakeStorage: HostStorage {
+/// The shell's journal, in memory: it takes the records and rewrites the core hands out, fails when a test says so,
+/// and keeps what a restart would find. `events` records commits, rewrites and sends in order.
+package final class FakeStorage {
+    package init() {}
+
+    /// The rooms the journal holds at start.
     package var recovered: [RoomSnapshot] = []
     package var needsRewrite = false
     package private(set) var isFailing = false
-    package var roomsDueForSnapshot: Set<String> { [] }
-    package var wantsCompaction: Bool { false }
     /// Whether the next commit fails.
     package var failNextCommit = false
     /// Whether rewriting the journal fails.
     package var rewriteFails = false
-    /// Commits and sends, in the order they happened.
+    /// Whether the next commit that works finds the journal grown enough to be compacted.
+    package var compactAfterNextCommit = false
+    /// Commits, rewrites and sends, in the order they happened.
     package var events: [String] = []
-    /// Records waiting for the commit, and those committed.
-    package private(set) var pending: [String] = []
+    /// What was committed, one line a record, and the rewrites.
     package private(set) var committed: [String] = []
-    private var held: Set<String> = []
-    private var heldInWake: Set<String> = []
-    private var wake = StorageWake()
+    /// The records committed since the last rewrite, and the rooms that rewrite wrote: what a restart replays.
+    package private(set) var records: [JournalEntry] = []
 
-    package struct Refused: Error {}
+    package var kept: KeptRooms { KeptRooms(rooms: recovered, needsRewrite: needsRewrite) }
 
-    package init() {}
-
-    package func touch(_ host: RoomHost, roomBefore: Room) {
-        guard wake.before[host.code] == nil else { return }
-        let before = RoomSnapshot(
-            room: roomBefore, tokens: host.tokens, permanent: host.permanent, bots: host.bots.memory,
-            joinedByOthers: host.joinedByOthers)
-        wake.before[host.code] = held.contains(host.code) ? .some(before) : .some(nil)
-    }
-
-    package func recordsAsChange(_ event: RoomEvent) -> Bool {
-        switch event {
-        case .start, .words, .moderatorPair: return false
-        default: break
-        }
-        return true
-    }
-
-    package func recordChange(
-        room: String, now: Millis, event: RoomEvent?, tokens: [PlayerID: String]?, joinedByOthers: Bool?
-    ) {
-        pending.append("change \(room)")
-    }
-
-    package func recordSnapshot(_ snapshot: RoomSnapshot) {
-        pending.append("snapshot \(snapshot.room.code)")
-        heldInWake.insert(snapshot.room.code)
-    }
-
-    package func recordClosed(_ code: String) {
-        pending.append("closed \(code)")
-    }
-
-    package func seated(_ id: UInt64) { wake.seated.insert(id) }
-
-    package func skipWake() {
-        pending = []
-        heldInWake = []
-        wake = StorageWake()
-    }
-
-    package func commit() -> (StorageWake, String?) {
-        defer {
-            pending = []
-            heldInWake = []
-            wake = StorageWake()
-        }
-        if failNextCommit {
+    package func commit(_ wake: [JournalEntry]) -> CommitOutcome {
+        if failNextCommit || isFailing {
             failNextCommit = false
             isFailing = true
             events.append("commit failed")
-            return (wake, "the disk refused the write")
+            return CommitOutcome(failure: "the disk refused the write")
         }
         events.append("commit")
-        committed += pending
-        held.formUnion(heldInWake)
-        return (wake, nil)
+        records += wake
+        committed += wake.map {
+            switch $0 {
+            case .snapshot(let snapshot): "snapshot \(snapshot.room.code)"
+            case .change(let room, _, _, _, _): "change \(room)"
+            case .closed(let code): "closed \(code)"
+            }
+        }
+        defer { compactAfterNextCommit = false }
+        return CommitOutcome(wantsCompaction: compactAfterNextCommit)
     }
 
-    package func rewrite(_ snapshots: [RoomSnapshot]) throws {
-        if rewriteFails { throw Refused() }
+    /// Rewrites the journal; returns why it could not.
+    package func rewrite(_ snapshots: [RoomSnapshot]) -> String? {
+        if rewriteFails {
+            events.append("rewrite failed")
+            return "the disk refused the rewrite"
+        }
         isFailing = false
-        held = Set(snapshots.map(\.room.code))
+        events.append("rewrite")
         committed.append("rewrite of \(snapshots.count) rooms")
+        records = snapshots.map { .snapshot($0) }
+        return nil
     }
 }

@@ -5,7 +5,7 @@ import XCTest
 @testable import SpyGame
 
 /// The order of effects the daemon carries out: what happened first, then what comes next, then the room
-/// snapshot, then the deadline.
+/// snapshot. The room's next deadline is its state (`Room.nextDeadline`), not an effect.
 final class EffectOrderTests: XCTestCase {
     private func shape(_ effects: [RoomEffect]) -> [String] {
         effects.map { effect in
@@ -14,7 +14,6 @@ final class EffectOrderTests: XCTestCase {
             case .broadcast(let message): return "broadcast \(message.type)"
             case .joined(let player): return "joined \(player)"
             case .removed(let player, let reason): return "removed \(player) \(reason?.rawValue ?? "-")"
-            case .deadline(let deadline): return deadline == nil ? "deadline off" : "deadline"
             case .log: return "log"
             }
         }
@@ -28,18 +27,21 @@ final class EffectOrderTests: XCTestCase {
             shape(table.start()),
             [
                 "log", "send p1 deal", "send p2 deal", "send p3 deal", "send p4 deal", "broadcast turn",
-                "broadcast room", "deadline",
+                "broadcast room",
             ])
+        XCTAssertNotNil(table.room.nextDeadline)
         let first = try XCTUnwrap(table.speaker)
         table.advance(by: 1_000)
         XCTAssertEqual(
-            shape(table.ok(.move(first, .pass))), ["broadcast clue", "broadcast turn", "broadcast room", "deadline"])
+            shape(table.ok(.move(first, .pass))), ["broadcast clue", "broadcast turn", "broadcast room"])
+        XCTAssertNotNil(table.room.nextDeadline)
         while table.game.speakerIndex < table.game.speakers.count - 1 {
             table.ok(.move(table.speaker!, .pass))
         }
         XCTAssertEqual(
             shape(table.ok(.move(table.speaker!, .pass))),
-            ["broadcast clue", "broadcast voting", "broadcast room", "deadline off"])
+            ["broadcast clue", "broadcast voting", "broadcast room"])
+        XCTAssertNil(table.room.nextDeadline)
         let spy = table.players(.spy)[0]
         let civilians = table.players(.civilian)
         XCTAssertEqual(

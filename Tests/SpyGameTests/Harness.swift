@@ -127,8 +127,4 @@ extension Array where Element == RoomEffect {
     func sent(to player: PlayerID) -> [ServerMessage] {
         compactMap { if case .send(player, let message) = $0 { return message } else { return nil } }
     }
-
-    var deadlines: [Millis?] {
-        compactMap { if case .deadline(let deadline) = $0 { return deadline } else { return nil } }
-    }
 }

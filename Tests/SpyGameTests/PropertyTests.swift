@@ -276,7 +276,7 @@ struct RandomGame {
             case .log(let line):
                 if !over { for word in secretWords { #expect(!line.contains(word), "\(line)") } }
                 for role in ["spy", "civilian", "blank"] where !over { #expect(!line.contains(role), "\(line)") }
-            case .joined, .removed, .deadline:
+            case .joined, .removed:
                 break
             }
             if case .broadcast(.turn(let turn)) = effect, !turn.pk, turn.round != lastRound {

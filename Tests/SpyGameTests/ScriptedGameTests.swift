@@ -223,7 +223,7 @@ final class ScriptedGameTests: XCTestCase {
         var table = Table(seed: 16, settings: GameSettings(turnSeconds: 15))
         table.seat(4)
         let effects = table.start()
-        XCTAssertEqual(effects.deadlines, [table.now + 15_000])
+        XCTAssertEqual(table.room.nextDeadline, table.now + 15_000)
         XCTAssertEqual(effects.turns.first?.timerMs, 15_000)
         let speaker = try XCTUnwrap(table.speaker)
         table.advance(by: 14_999)
@@ -233,7 +233,7 @@ final class ScriptedGameTests: XCTestCase {
         let timedOut = table.ok(.tick)
         XCTAssertTrue(timedOut.broadcasts.contains(.clue(ClueView(player: speaker, round: 1))))
         XCTAssertNotEqual(table.speaker, speaker)
-        XCTAssertEqual(timedOut.deadlines, [table.now + 15_000])
+        XCTAssertEqual(table.room.nextDeadline, table.now + 15_000)
     }
 
     func testVoteTimerClosesTheVoteWithMissingBallotsAbstaining() throws {

@@ -1,6 +1,10 @@
+import SpyBank
+import SpyGame
 import SpyHostHarness
 import SpyProtocol
 import Testing
+
+@testable import SpyHost
 
 /// A host whose locale names no language (`LANG=C`) lets a new room's words follow its first owner's page or client
 /// language; a host whose locale named one keeps it.

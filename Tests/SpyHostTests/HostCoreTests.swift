@@ -24,6 +24,22 @@ import Testing
         #expect(host.core.connectionCount == 0)
     }
 
+    @Test func aLingeringConnectionIsShutOnceDropsWhatItSendsAndClosesWhenThePeerCloses() throws {
+        let host = EmbeddedHost { $0.limits.helloSeconds = 10 }
+        let id = host.connect()
+        host.advance(seconds: 10)
+        #expect(EmbeddedHost.errors(in: host.messages(on: id)) == [.helloTimeout])
+        // What a lingering peer still sends is read and dropped; its write side was shut once.
+        try host.send(.hello(.init(name: "Ann")), on: id)
+        #expect(host.messages(on: id).isEmpty)
+        #expect(host.actions.filter { $0 == .shutWriteWhenDrained(id) }.count == 1)
+        #expect(!host.closed.contains(id))
+        host.drop(id)
+        #expect(host.closed.contains(id))
+        #expect(host.core.connectionCount == 0)
+        #expect(host.core.rooms.values.allSatisfy { $0.room.playerIDs.isEmpty })
+    }
+
     @Test func anAbsentSpeakerKeepsTheTableWaitingTwentySeconds() throws {
         let host = EmbeddedHost()
         let seats = try ["Ann", "Ben", "Cat", "Dan"].map { try host.join($0) }
@@ -54,6 +70,44 @@ import Testing
         #expect(after == [owner.player])
     }
 
+    @Test func whatTheShellHoldsUnwrittenComesWithTheWakeAndCountsAgainstTheOutputCap() throws {
+        let host = EmbeddedHost { $0.limits.maxOutputBytes = 1 << 16 }
+        let ann = try host.join("Ann")
+        let ben = try host.join("Ben")
+        _ = (host.messages(on: ann.connection), host.messages(on: ben.connection))
+        let ping = try WireCodec.encodeFrame(ClientMessage.ping(.init(id: 1)))
+        // Ann's socket still holds all but a few bytes of the cap: her pong does not fit, and she is cut off.
+        host.take(.bytes(ann.connection, ping))
+        host.take(.bytes(ben.connection, ping))
+        let actions = host.endWake(unsent: [ann.connection: (1 << 16) - 6])
+        #expect(actions.contains(.close(ann.connection)))
+        #expect(!actions.contains(.close(ben.connection)))
+        #expect(host.lines.text.contains("connection \(ann.connection) cut off: \((1 << 16) - 6) bytes unread"))
+        // A wake that says nothing of a connection means its socket holds nothing.
+        let carl = try host.join("Carl")
+        host.take(.bytes(carl.connection, ping))
+        #expect(!host.endWake().contains(.close(carl.connection)))
+    }
+
+    @Test func aReadAndTheEndOfItsStreamInOneWakeAreActedOnInOrder() throws {
+        let host = EmbeddedHost()
+        let owner = try host.join("Ann")
+        _ = host.messages(on: owner.connection)
+        let id = host.connect()
+        var wake = HostWake()
+        let hello = try WireCodec.encodeFrame(ClientMessage.hello(.init(name: "Ben")))
+        // Two reads of one connection (a frame split across them) and then its end, as the shell gathers them.
+        hello[..<3].withUnsafeBytes { wake.read(id, $0) }
+        hello[3...].withUnsafeBytes { wake.read(id, $0) }
+        wake.take(.endOfStream(id))
+        let actions = host.core.handle(wake, at: host.now)
+        #expect(actions.contains(.close(id)))
+        // Ben was seated by his hello and then went away: the room keeps his seat, away.
+        let room = try #require(host.core.rooms.values.first?.room)
+        #expect(room.playerIDs.count == 2)
+        #expect(room.playerIDs.filter { room.isConnected($0) } == [owner.player])
+    }
+
     @Test func aWakesChangesAreCommittedOnceAtItsEndAndItsBytesWaitForTheOutcome() throws {
         let storage = FakeStorage()
         let host = EmbeddedHost(storage: storage)
@@ -64,14 +118,16 @@ import Testing
         host.take(.bytes(ben, try WireCodec.encodeFrame(ClientMessage.hello(.init(name: "Ben")))))
         #expect(storage.events.isEmpty)
         // The wake's end asks for the commit and holds every byte back until its outcome comes in.
-        let held = host.core.endWake()
-        #expect(held.last == .persist)
+        let held = host.endWake()
+        guard case .persist(let records) = held.last else {
+            Issue.record("the wake ends without a commit: \(held)")
+            return
+        }
         #expect(!held.contains { if case .send = $0 { return true } else { return false } })
-        let (wake, failure) = storage.commit()
-        #expect(failure == nil)
+        #expect(storage.commit(records).failure == nil)
         #expect(storage.committed.filter { $0.hasPrefix("change") }.count == 2)
-        let released = host.core.handle(.committed(wake, failure: nil), at: host.now)
-        #expect(!released.contains(.persist))
+        let released = host.handle(.committed(CommitOutcome()))
+        #expect(!released.contains { if case .persist = $0 { return true } else { return false } })
         for id in [ann, ben] {
             #expect(released.contains { if case .send(id, _) = $0 { return true } else { return false } })
         }
@@ -95,15 +151,15 @@ import Testing
         host.take(.bytes(ann.connection, try WireCodec.encodeFrame(ClientMessage.settings(.init(maxPlayers: 8)))))
         host.take(.bytes(ann.connection, try WireCodec.encodeFrame(ClientMessage.ping(.init(id: 1)))))
         host.take(.bytes(ben, try WireCodec.encodeFrame(ClientMessage.ping(.init(id: 2)))))
-        let handed = host.core.endWake()
-        let persist = try #require(handed.firstIndex(of: .persist))
+        let handed = host.endWake()
+        let persist = try #require(handed.firstIndex { if case .persist = $0 { return true } else { return false } })
         // Ben's pong says nothing of Ann's change: it leaves before the commit. Ann's pong stays behind her
         // room's news, which waits for the disk.
         #expect(sends(to: ben, in: handed[..<persist]) == 1)
         #expect(sends(to: ann.connection, in: handed[...]) == 0)
-        let (wake, failure) = storage.commit()
-        #expect(failure == nil)
-        let released = host.core.handle(.committed(wake, failure: nil), at: host.now)
+        guard case .persist(let records) = handed[persist] else { return }
+        #expect(storage.commit(records).failure == nil)
+        let released = host.handle(.committed(CommitOutcome()))
         #expect(sends(to: ann.connection, in: released[...]) == 2)
         #expect(sends(to: ben, in: released[...]) == 0)
     }

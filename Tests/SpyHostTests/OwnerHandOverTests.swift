@@ -1,6 +1,10 @@
+import SpyBank
+import SpyGame
 import SpyHostHarness
 import SpyProtocol
 import Testing
+
+@testable import SpyHost
 
 /// Every phone is told why the room changed hands: the `owner` message carries the reason, on the wire too.
 @Suite struct OwnerHandOverTests {

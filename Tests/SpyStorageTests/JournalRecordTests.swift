@@ -64,10 +64,10 @@ extension JournalTests {
             .move("p1", .pass), .tick, .hostRestarted,
         ]
         for event in events {
-            #expect(LoggedEvent.logs(event) && LoggedEvent(event) != nil, "\(event)")
+            #expect(event.isRecordedAsChange && LoggedEvent(event) != nil, "\(event)")
         }
         let start = RoomEvent.start(by: "p1", pairs: [WordPair(civilian: "貓", spy: "狗")])
-        #expect(!LoggedEvent.logs(start) && LoggedEvent(start) == nil)
+        #expect(!start.isRecordedAsChange && LoggedEvent(start) == nil)
     }
 
     /// Every kind of change, with every client message and strings that need escaping, is written by hand as the

@@ -91,8 +91,8 @@ import Testing
             let label = "\(name), \(first ? "first" : "in the middle")"
 
             let (directory, store, warnings) = try open(bytes)
-            #expect(store.recovered == expected, "\(label)")
-            #expect(store.needsRewrite, "\(label)")
+            #expect(store.kept.rooms == expected, "\(label)")
+            #expect(store.kept.needsRewrite, "\(label)")
             #expect(warnings.count == 1, "\(label): \(warnings)")
             #expect(warnings.first?.hasPrefix("room BBBB in the journal is corrupt (") == true, "\(label): \(warnings)")
             #expect(warnings.first?.contains("1 later record(s) of it ignored") == true, "\(label): \(warnings)")
@@ -121,7 +121,7 @@ import Testing
         try expected.replay(Self.join("Eve", "AAAA", now: 40))
 
         let (directory, store, warnings) = try open(bytes)
-        #expect(store.recovered == [expected])
+        #expect(store.kept.rooms == [expected])
         #expect(warnings.count == 1 && warnings[0].contains("room BBBB in the journal is corrupt"), "\(warnings)")
         #expect(warnings.first?.contains("the change at byte") == true, "\(warnings)")
         let aside = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/room-BBBB.corrupt-\(Self.now / 1000)"))
@@ -136,7 +136,7 @@ import Testing
             try JournalFormat.frame(
                 .change(RoomChange(room: "BBBB", now: now, event: LoggedEvent(.disconnected("p1")))), into: &bytes)
             let (_, store, warnings) = try open(bytes)
-            #expect(store.recovered == [Self.room("AAAA")], "\(now)")
+            #expect(store.kept.rooms == [Self.room("AAAA")], "\(now)")
             #expect(warnings.count == 1 && warnings[0].contains("a time out of range"), "\(now): \(warnings)")
         }
     }
@@ -149,7 +149,7 @@ import Testing
         try JournalFormat.frame(.change(Self.join("Cy", "BBBB", now: 5)), into: &bytes)
         try JournalFormat.frame(.snapshot(Self.room("BBBB", seed: 8)), into: &bytes)
         let (_, store, warnings) = try open(bytes)
-        #expect(store.recovered == [Self.room("BBBB", seed: 8)])
+        #expect(store.kept.rooms == [Self.room("BBBB", seed: 8)])
         #expect(warnings.isEmpty, "\(warnings)")
     }
 
@@ -166,8 +166,8 @@ import Testing
             JournalFormat.frame(kind: kind, payload: Array(payload.utf8), into: &bytes)
             try JournalFormat.frame(.snapshot(Self.room("BBBB")), into: &bytes)
             let (_, store, warnings) = try open(bytes)
-            #expect(store.recovered.map(\.room.code) == ["AAAA", "BBBB"], "\(kind) \(payload)")
-            #expect(store.needsRewrite)
+            #expect(store.kept.rooms.map(\.room.code) == ["AAAA", "BBBB"], "\(kind) \(payload)")
+            #expect(store.kept.needsRewrite)
             #expect(warnings.count == 1 && warnings[0].contains("is skipped"), "\(kind) \(payload): \(warnings)")
         }
     }
@@ -184,7 +184,7 @@ import Testing
         try JournalFormat.frame(.snapshot(hostile), into: &bytes)
         try JournalFormat.frame(.snapshot(Self.room("BBBB")), into: &bytes)
         let (directory, store, warnings) = try open(bytes)
-        #expect(store.recovered.map(\.room.code) == ["BBBB"])
+        #expect(store.kept.rooms.map(\.room.code) == ["BBBB"])
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(names.contains("room-at-16.corrupt-\(Self.now / 1000)"), "\(names)")
         #expect(warnings.count == 1 && !warnings[0].contains("\u{1b}"), "\(warnings)")
@@ -246,7 +246,7 @@ import Testing
         try journal.commit()
         #expect(journal.committedBytes > 4 * JournalReader<JournalBytesSource>.windowBytes)
         let reopened = try DurableRooms(directory: directory, now: Self.now) { Issue.record("\($0)") }
-        #expect(reopened.recovered == [expected])
+        #expect(reopened.kept.rooms == [expected])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: journal.path)))
         #expect(JournalFormat.parse(bytes).rooms.rooms.map(\.snapshot) == [expected])
     }
