@@ -100,7 +100,8 @@ final class DocumentedRulesTests: XCTestCase {
         table.ok(.join(name: "Bot", bot: true))
         table.ok(.join(name: "Ben", bot: false))
         let handOver = table.ok(.leave("p1")).broadcasts
-        XCTAssertEqual(handOver.filter { $0.type == "owner" }, [.owner(.init(player: "p3", previous: "p1"))])
+        XCTAssertEqual(
+            handOver.filter { $0.type == "owner" }, [.owner(.init(player: "p3", previous: "p1", reason: .left))])
         let last = table.ok(.leave("p3")).broadcasts
         XCTAssertNil(table.room.ownerID)
         XCTAssertFalse(last.contains { $0.type == "owner" })

@@ -21,7 +21,7 @@ final class PartyRulesTests: XCTestCase {
         table.advance(by: 1)
         let handed = table.ok(.tick)
         XCTAssertEqual(table.room.ownerID, ids[1])
-        XCTAssertEqual(handed.broadcasts.first, .owner(.init(player: ids[1], previous: ids[0])))
+        XCTAssertEqual(handed.broadcasts.first, .owner(.init(player: ids[1], previous: ids[0], reason: .away)))
         guard case .room(let view)? = handed.broadcasts.last else { return XCTFail("the snapshot comes last") }
         XCTAssertEqual(view.seats.first { $0.owner }?.id, ids[1])
         XCTAssertEqual(table.room.nextDeadline, nil)
@@ -55,7 +55,7 @@ final class PartyRulesTests: XCTestCase {
         table.advance(by: Rules.ownerAwayMillis + 5_000)
         let back = table.ok(.connected(ids[1]))
         XCTAssertEqual(table.room.ownerID, ids[1])
-        XCTAssertTrue(back.broadcasts.contains(.owner(.init(player: ids[1], previous: ids[0]))))
+        XCTAssertTrue(back.broadcasts.contains(.owner(.init(player: ids[1], previous: ids[0], reason: .away))))
     }
 
     func testOwnershipDoesNotMoveForAbsenceDuringAGameButAtItsEnd() throws {
@@ -73,7 +73,8 @@ final class PartyRulesTests: XCTestCase {
         XCTAssertEqual(table.phase, .gameOver)
         XCTAssertEqual(table.room.ownerID, ids[1])
         let broadcasts = ended.broadcasts
-        let ownerIndex = try XCTUnwrap(broadcasts.firstIndex(of: .owner(.init(player: ids[1], previous: ids[0]))))
+        let ownerIndex = try XCTUnwrap(
+            broadcasts.firstIndex(of: .owner(.init(player: ids[1], previous: ids[0], reason: .away))))
         let overIndex = try XCTUnwrap(broadcasts.firstIndex { if case .gameOver = $0 { true } else { false } })
         XCTAssertLessThan(overIndex, ownerIndex)
     }
@@ -85,7 +86,7 @@ final class PartyRulesTests: XCTestCase {
         XCTAssertEqual(table.room.ownerID, ids[1])
         let broadcasts = effects.broadcasts
         XCTAssertEqual(broadcasts.count, 2)
-        XCTAssertEqual(broadcasts.first, .owner(.init(player: ids[1], previous: ids[0])))
+        XCTAssertEqual(broadcasts.first, .owner(.init(player: ids[1], previous: ids[0], reason: .left)))
     }
 
     // MARK: Sitting out
