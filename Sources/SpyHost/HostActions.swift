@@ -93,12 +93,20 @@ package struct HostWake {
         }
     }
 
-    /// Empties the wake, keeping its storage.
+    /// The most read bytes whose storage an empty wake keeps for the next: a flood of reads (up to
+    /// `maxEventsPerWake` × the read budget, tens of MiB) must not stay allocated after the wake that needed it.
+    package static let keptByteCapacity = 1 << 20
+
+    /// Empties the wake, keeping its storage unless a large wake grew it past `keptByteCapacity`.
     package mutating func removeAll() {
-        events.removeAll(keepingCapacity: true)
-        bytes.removeAll(keepingCapacity: true)
+        let keep = bytes.capacity <= Self.keptByteCapacity
+        events.removeAll(keepingCapacity: keep)
+        bytes.removeAll(keepingCapacity: keep)
         unsent.removeAll(keepingCapacity: true)
     }
+
+    /// How many bytes the wake's read buffer can hold without growing.
+    package var byteCapacity: Int { bytes.capacity }
 }
 
 extension HostWake: ExpressibleByArrayLiteral {

@@ -89,6 +89,21 @@ import Testing
         #expect(!host.endWake().contains(.close(carl.connection)))
     }
 
+    @Test func aFloodedWakeGivesItsReadBufferBackWhileAnOrdinaryOneKeepsIt() {
+        var wake = HostWake()
+        let small = [UInt8](repeating: 7, count: 4096)
+        small.withUnsafeBytes { wake.read(1, $0) }
+        wake.removeAll()
+        let kept = wake.byteCapacity
+        #expect(kept >= small.count, "an ordinary wake's buffer is reused by the next")
+        let chunk = [UInt8](repeating: 9, count: 64 * 1024)
+        for id in 0..<UInt64(40) { chunk.withUnsafeBytes { wake.read(id, $0) } }
+        #expect(wake.byteCapacity > HostWake.keptByteCapacity)
+        wake.removeAll()
+        #expect(wake.byteCapacity <= HostWake.keptByteCapacity, "2.5 MiB of reads is not held for the next wake")
+        #expect(wake.isEmpty)
+    }
+
     @Test func aReadAndTheEndOfItsStreamInOneWakeAreActedOnInOrder() throws {
         let host = EmbeddedHost()
         let owner = try host.join("Ann")
