@@ -22,7 +22,7 @@ package final class HostCore {
     let limits: ServerLimits
     let log: HostLog
     /// The time of the input being handled.
-    var clock: HostTime
+    @exclusivity(unchecked) var clock: HostTime
     /// Whether the host keeps its rooms in a journal, which the shell writes as the core's actions say.
     let keepsRooms: Bool
     /// The rooms the journal held at start, until they are resumed.
@@ -49,16 +49,16 @@ package final class HostCore {
     var random: SplitMix64
     /// Bytes the shell holds for each connection and has not written yet, as the wake being handled says: with the
     /// wake's own, what the output cap counts.
-    var unsentByShell: [UInt64: Int] = [:]
+    @exclusivity(unchecked) var unsentByShell: [UInt64: Int] = [:]
 
     /// Actions decided in this wake that do not wait for its save, handed out first: timers and journal rewrites.
-    var leadingActions: [HostAction] = []
+    @exclusivity(unchecked) var leadingActions: [HostAction] = []
     /// Connections with bytes, a shutdown or a close to hand out at the end of the wake, in the order first touched.
     @exclusivity(unchecked) var flushList: [Peer] = []
     /// Connections that asked to close in this wake; their bookkeeping ends at the end of the wake.
-    var closing: [Peer] = []
+    @exclusivity(unchecked) var closing: [Peer] = []
     /// Rooms whose snapshot is written at the end of the wake.
-    var dirtyRooms: Set<String> = []
+    @exclusivity(unchecked) var dirtyRooms: Set<String> = []
     /// Whether the once-a-second sweep over rooms is armed.
     var sweepArmed = false
     /// Wrong passwords per address, for the backoff.

@@ -45,7 +45,7 @@ public final class EventLoop {
     @exclusivity(unchecked) private var toClose: [LoopConnection] = []
     /// Runs at the end of every iteration before anything is flushed: a program's save step, so that nothing
     /// written during a wake leaves before what the wake changed is on disk.
-    public var beforeFlush: (() -> Void)?
+    @exclusivity(unchecked) public var beforeFlush: (() -> Void)?
     let scratch: UnsafeMutableRawBufferPointer
 
     public init(clock: any Clock = SystemClock(), readBudget: Int = 64 * 1024, maxEventsPerWait: Int = 1024)

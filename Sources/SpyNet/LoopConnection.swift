@@ -25,15 +25,15 @@ public final class LoopConnection {
     /// The socket, its frame inbox and its capped outbox.
     public let connection: Connection
     /// Whether a non-blocking connect is still under way.
-    public private(set) var isConnecting: Bool
+    @exclusivity(unchecked) public private(set) var isConnecting: Bool
     /// Whether `close()` has run (directly or at the end of a wake after `closeSoon`).
-    public private(set) var isClosed = false
+    @exclusivity(unchecked) public private(set) var isClosed = false
     /// Called for every event; set by the owner (capture the owner unowned: the connection keeps the closure).
-    public var onEvent: (Event) -> Void
+    @exclusivity(unchecked) public var onEvent: (Event) -> Void
 
     /// The loop serving it, until it closes.
-    private var loop: EventLoop?
-    private var registration: EventLoop.Registration?
+    @exclusivity(unchecked) private var loop: EventLoop?
+    @exclusivity(unchecked) private var registration: EventLoop.Registration?
     // Without run-time exclusivity checks, as the loop's lists are (see `EventLoop.handlers`).
     @exclusivity(unchecked) private var watchingWrite: Bool
     @exclusivity(unchecked) var queuedForFlush = false

@@ -38,12 +38,12 @@ final class Server {
     private let table = LinkTable()
     private var connectionsPerAddress: [String: Int] = [:]
     /// The core's timers, armed on the loop.
-    private var timers: [HostTimer: TimerID] = [:]
+    @exclusivity(unchecked) private var timers: [HostTimer: TimerID] = [:]
     private let maxConnections: Int
     /// What happened in this wake, for the core at its end.
-    private var wake = HostWake()
+    @exclusivity(unchecked) private var wake = HostWake()
     /// Connections written to since they were last found drained: the only ones that can hold unwritten bytes.
-    private var writtenTo: [UInt64] = []
+    @exclusivity(unchecked) private var writtenTo: [UInt64] = []
 
     /// Listens (on `options`' address and port) and registers with `loop`, whose clock the host's times follow;
     /// resumes the rooms `store` holds and opens the host's own. `descriptorLimit` is the process's limit on open
@@ -292,7 +292,7 @@ final class Server {
 
 /// The shell's connections, by id.
 private final class LinkTable {
-    var links: [UInt64: LoopConnection] = [:]
+    @exclusivity(unchecked) var links: [UInt64: LoopConnection] = [:]
 }
 
 extension HostOptions {
